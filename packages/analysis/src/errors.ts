@@ -1,0 +1,36 @@
+/**
+ * Typed errors of the analysis pipeline. Callers switch on `code`, never on messages;
+ * `isTransient` says whether trying again later may help. Messages are short sentences
+ * safe to show to the visitor.
+ */
+export type AnalysisErrorCode =
+  | 'INVALID_URL'
+  | 'BLOCKED_ADDRESS'
+  | 'DNS_FAILED'
+  | 'CONNECT_FAILED'
+  | 'TIMEOUT'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED_CONTENT'
+  | 'TOO_MANY_REDIRECTS'
+  | 'BAD_REDIRECT'
+  | 'HTTP_STATUS'
+  | 'NO_DOCUMENTS'
+  | 'EMPTY_DOCUMENT';
+
+export class AnalysisError extends Error {
+  readonly code: AnalysisErrorCode;
+  readonly isTransient: boolean;
+  constructor(code: AnalysisErrorCode, message: string, options: { isTransient?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.isTransient = options.isTransient ?? false;
+  }
+}
+
+/** The typed address cannot be used (syntax, scheme, userinfo, port, length). */
+export class UrlError extends AnalysisError {}
+/** Fetching failed: blocked address, network, limits, content type or HTTP status. */
+export class FetchError extends AnalysisError {}
+/** No Terms of Service or Privacy Policy could be found or read. */
+export class DiscoveryError extends AnalysisError {}

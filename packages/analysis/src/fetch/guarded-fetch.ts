@@ -1,0 +1,292 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { Agent, request } from 'undici';
+import { FetchError, UrlError } from '../errors';
+import { isPublicAddress } from './address-guard';
+import { isIpLiteral, parseHttpUrl } from './normalize-url';
+
+export type MediaType = 'html' | 'pdf' | 'text' | 'markdown';
+
+/** A resolved address: what the guard checks and the only thing the socket may connect to. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface GuardOptions {
+  /** DNS resolver; default: the system resolver (all A and AAAA answers). Tests pass a stub. */
+  resolve?: Resolver;
+  /** `host:port` entries let through although not public (development and tests only). Default none. */
+  allowlist?: readonly string[];
+  /** Ports allowed for public hosts. Default [80, 443]. */
+  allowedPorts?: readonly number[];
+  /** Host names never fetched, such as the product's own host. Default none. */
+  blockedHosts?: readonly string[];
+}
+
+export interface FetchOptions extends GuardOptions {
+  /** Redirect hops followed, each re-checked. Default 5. */
+  maxRedirects?: number;
+  /** Budget to open a connection, shared by every address of the host. Default 5000 ms. */
+  connectTimeoutMs?: number;
+  /** Time allowed for response headers. Default 5000 ms. */
+  headersTimeoutMs?: number;
+  /** Deadline for the whole fetch, redirects and body included. Default 10000 ms. */
+  totalTimeoutMs?: number;
+  /** Cap on decoded body bytes. Default 5 MiB. */
+  maxBytes?: number;
+  /** User-Agent header. */
+  userAgent?: string;
+  /** Called once per request about to be sent (progress). */
+  onRequest?: (url: string) => void;
+}
+
+export interface FetchedDocument {
+  /** Final URL after redirects. */
+  url: string;
+  mediaType: MediaType;
+  /** Decoded body bytes (after Content-Encoding). */
+  body: Buffer;
+  /** Character set used to decode text (null for PDF). */
+  charset: string | null;
+  /** Body decoded as text (empty for PDF). */
+  text: string;
+}
+
+export const DEFAULT_USER_AGENT =
+  'FineprintBot/1.0 (+https://github.com/fineprint; reads Terms of Service and Privacy Policies on request of a visitor)';
+
+const ACCEPTED_TYPES: Record<string, MediaType> = {
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'application/pdf': 'pdf',
+  'text/plain': 'text',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+};
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const BLOCKED_MESSAGE = 'That address points to a private or reserved network and cannot be analyzed.';
+
+const systemResolver: Resolver = async (hostname) => {
+  const answers = await dnsLookup(hostname, { all: true, verbatim: true });
+  return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+};
+
+/**
+ * Checks a URL against the guard and returns the addresses the connection may use.
+ * Throws UrlError for a disallowed port or host, FetchError BLOCKED_ADDRESS when any
+ * resolved address is not public, FetchError DNS_FAILED when the name does not resolve.
+ */
+export async function resolveGuardedTarget(url: URL, options: GuardOptions = {}): Promise<ResolvedAddress[]> {
+  const hostname = url.hostname.replace(/\.$/, '').toLowerCase();
+  const bareHost = hostname.replace(/^\[|\]$/g, '');
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  const isAllowlisted = (options.allowlist ?? []).some((entry) => entry.toLowerCase() === `${hostname}:${port}`);
+  if ((options.blockedHosts ?? []).some((h) => h.toLowerCase().replace(/\.$/, '') === hostname)) {
+    throw new FetchError('BLOCKED_ADDRESS', BLOCKED_MESSAGE);
+  }
+  if (!isAllowlisted && !(options.allowedPorts ?? [80, 443]).includes(port)) {
+    throw new UrlError('INVALID_URL', 'Only the standard web ports (80 and 443) can be analyzed.');
+  }
+  let addresses: ResolvedAddress[];
+  if (isIpLiteral(hostname)) {
+    addresses = [{ address: bareHost, family: hostname.startsWith('[') ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await (options.resolve ?? systemResolver)(bareHost);
+    } catch (cause) {
+      throw new FetchError('DNS_FAILED', `The site ${bareHost} could not be found.`, { cause, isTransient: true });
+    }
+    if (addresses.length === 0) throw new FetchError('DNS_FAILED', `The site ${bareHost} could not be found.`);
+  }
+  // One private answer poisons the whole set: a mixed answer is how rebinding starts.
+  if (!isAllowlisted && !addresses.every((a) => isPublicAddress(a.address))) {
+    throw new FetchError('BLOCKED_ADDRESS', BLOCKED_MESSAGE);
+  }
+  return addresses;
+}
+
+/**
+ * Fetches one document a stranger asked for, safely: every hop is parsed, resolved and
+ * checked, the socket connects only to the checked addresses, redirects are followed by
+ * hand (at most maxRedirects), time and decoded size are capped, and only HTML, XHTML,
+ * PDF, plain text and Markdown are read. Throws UrlError or FetchError.
+ */
+export async function fetchDocument(input: string | URL, options: FetchOptions = {}): Promise<FetchedDocument> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const signal = AbortSignal.timeout(options.totalTimeoutMs ?? 10_000);
+  let url = typeof input === 'string' ? parseHttpUrl(input) : input;
+  const visited = new Set<string>();
+  for (let hop = 0; ; hop++) {
+    if (visited.has(url.href)) throw new FetchError('TOO_MANY_REDIRECTS', 'The site redirects in a loop.');
+    visited.add(url.href);
+    const response = await requestOnce(url, options, signal);
+    if (REDIRECT_STATUSES.has(response.statusCode)) {
+      response.body.destroy();
+      const location = headerValue(response.headers['location']);
+      if (!location) throw new FetchError('BAD_REDIRECT', 'The site sent a redirect without a destination.');
+      if (hop >= maxRedirects) throw new FetchError('TOO_MANY_REDIRECTS', 'The site redirects too many times.');
+      try {
+        url = parseHttpUrl(location, url);
+      } catch (cause) {
+        throw new FetchError('BAD_REDIRECT', 'The site redirects to an address that cannot be fetched.', { cause });
+      }
+      continue;
+    }
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      response.body.destroy();
+      throw new FetchError('HTTP_STATUS', `The site answered with HTTP status ${response.statusCode}.`, {
+        isTransient: response.statusCode >= 500 || response.statusCode === 429,
+      });
+    }
+    return readBody(url, response, options, signal);
+  }
+}
+
+type UndiciResponse = Awaited<ReturnType<typeof request>>;
+
+async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal): Promise<UndiciResponse> {
+  const addresses = await resolveGuardedTarget(url, options);
+  const agent = new Agent({
+    connections: 1,
+    headersTimeout: options.headersTimeoutMs ?? 5000,
+    bodyTimeout: options.headersTimeoutMs ?? 5000,
+    connect: {
+      timeout: options.connectTimeoutMs ?? 5000,
+      // The socket may only reach the addresses checked above: no second DNS query.
+      lookup: (_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+        if (opts.all) callback(null, addresses as LookupAddress[]);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+    },
+  });
+  options.onRequest?.(url.href);
+  try {
+    const response = await request(url, {
+      method: 'GET',
+      dispatcher: agent,
+      signal,
+      headers: {
+        'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+        accept: 'text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.1',
+        'accept-encoding': 'gzip, deflate, br',
+        'accept-language': 'en',
+      },
+    });
+    response.body.once('close', () => void agent.close().catch(() => undefined));
+    return response;
+  } catch (cause) {
+    void agent.destroy().catch(() => undefined);
+    throw toFetchError(cause, signal);
+  }
+}
+
+async function readBody(url: URL, response: UndiciResponse, options: FetchOptions, signal: AbortSignal): Promise<FetchedDocument> {
+  const contentType = headerValue(response.headers['content-type']) ?? '';
+  const mime = contentType.split(';')[0]!.trim().toLowerCase();
+  const mediaType = ACCEPTED_TYPES[mime] ?? (mime === '' ? undefined : guessFromPath(mime, url));
+  if (!mediaType) {
+    response.body.destroy();
+    throw new FetchError('UNSUPPORTED_CONTENT', 'The address does not point to a web page, text or PDF document.');
+  }
+  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const declared = Number(headerValue(response.headers['content-length']) ?? NaN);
+  const encodings = (headerValue(response.headers['content-encoding']) ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '' && e !== 'identity');
+  if (encodings.length > 1 || (encodings[0] && !['gzip', 'x-gzip', 'deflate', 'br'].includes(encodings[0]))) {
+    response.body.destroy();
+    throw new FetchError('UNSUPPORTED_CONTENT', 'The site sent its page in an encoding that is not supported.');
+  }
+  if (encodings.length === 0 && declared > maxBytes) {
+    response.body.destroy();
+    throw tooLarge(maxBytes);
+  }
+  const decoded: Readable = encodings[0] ? response.body.pipe(createDecoder(encodings[0], maxBytes)) : response.body;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of decoded as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(chunk);
+    }
+  } catch (cause) {
+    throw toFetchError(cause, signal);
+  } finally {
+    response.body.destroy();
+    decoded.destroy();
+  }
+  const body = Buffer.concat(chunks);
+  if (mediaType === 'pdf') return { url: url.href, mediaType, body, charset: null, text: '' };
+  const charset = detectCharset(body, contentType, mediaType);
+  return { url: url.href, mediaType, body, charset, text: decodeText(body, charset) };
+}
+
+function createDecoder(encoding: string, maxBytes: number): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress {
+  // maxOutputLength stops a bomb inside zlib before it allocates the whole output.
+  const limits = { maxOutputLength: maxBytes + 1 };
+  if (encoding === 'br') return zlib.createBrotliDecompress(limits);
+  if (encoding === 'deflate') return zlib.createInflate(limits);
+  return zlib.createGunzip(limits);
+}
+
+function guessFromPath(mime: string, url: URL): MediaType | undefined {
+  if (mime === 'application/octet-stream' && url.pathname.toLowerCase().endsWith('.pdf')) return 'pdf';
+  return undefined;
+}
+
+/** Charset from the header, then a BOM, then a <meta> in the first 2 KB; UTF-8 otherwise. */
+export function detectCharset(body: Buffer, contentType: string, mediaType: MediaType): string {
+  const fromHeader = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  if (fromHeader && isSupportedCharset(fromHeader)) return fromHeader.toLowerCase();
+  if (mediaType === 'html') {
+    const head = body.subarray(0, 2048).toString('latin1');
+    const meta = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1];
+    if (meta && isSupportedCharset(meta)) return meta.toLowerCase();
+  }
+  return 'utf-8';
+}
+
+function isSupportedCharset(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decodeText(body: Buffer, charset: string): string {
+  return new TextDecoder(charset).decode(body);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function tooLarge(maxBytes: number): FetchError {
+  return new FetchError('TOO_LARGE', `The document is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+}
+
+function toFetchError(cause: unknown, signal: AbortSignal): Error {
+  if (cause instanceof FetchError || cause instanceof UrlError) return cause;
+  const code = (cause as { code?: string }).code ?? '';
+  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new FetchError('TIMEOUT', 'The site took too long to answer.', { cause, isTransient: true });
+  }
+  if (code === 'ERR_BUFFER_TOO_LARGE' || /Cannot create a Buffer larger|maxOutputLength|Z_BUF_ERROR/i.test(String(cause))) {
+    return new FetchError('TOO_LARGE', 'The document is too large to read.', { cause });
+  }
+  if (code.startsWith('Z_') || code.startsWith('ERR__')) {
+    return new FetchError('UNSUPPORTED_CONTENT', 'The site sent a damaged compressed response.', { cause });
+  }
+  return new FetchError('CONNECT_FAILED', 'The site could not be reached.', { cause, isTransient: true });
+}

@@ -1,0 +1,92 @@
+import type { TextBlock } from '../extract/extract';
+
+/** One sentence-like unit of a document, with its position in the document text. */
+export interface Clause {
+  text: string;
+  start: number;
+  end: number;
+  /** Nearest heading above the clause, '' when none. */
+  heading: string;
+  kind: TextBlock['kind'];
+}
+
+/** Words whose trailing period does not end a sentence. */
+const ABBREVIATIONS = new Set(
+  [
+    'inc', 'ltd', 'llc', 'corp', 'co', 'plc', 'gmbh', 'ag', 'sa', 'bv', 'no', 'nos', 'art', 'arts', 'sec', 'secs', 'para', 'e.g', 'i.e',
+    'etc', 'vs', 'v', 'u.s', 'u.k', 'e.u', 'u.s.a', 'st', 'mr', 'mrs', 'ms', 'dr', 'prof', 'jr', 'sr', 'approx', 'dept', 'fig', 'cf',
+    'al', 'et', 'seq', 'p', 'pp', 'ca', 'cal', 'civ', 'proc', 'stat', 'u.s.c', 'c.f.r', 'ste', 'ave', 'blvd', 'rd', 'jan', 'feb', 'mar',
+    'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'min', 'max', 'incl', 'esp', 'viz', 'ref', 'tel', 'ph', 'pty',
+  ].map((a) => a.toLowerCase()),
+);
+const MAX_CLAUSE_CHARS = 1200;
+
+/**
+ * Splits extracted blocks into clauses. Sentences end at . ! ? followed by a capital, a digit
+ * or an opening quote, except after abbreviations (Inc., U.S., e.g.), single initials and
+ * legal numbering ("1.", "(a)", "Section 2."). Headings are kept as context, not as clauses.
+ */
+export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
+  const clauses: Clause[] = [];
+  let heading = '';
+  for (const block of blocks) {
+    if (block.kind === 'heading' && block.text.length < 160) {
+      heading = block.text;
+      continue;
+    }
+    for (const [from, to] of splitSentences(block.text)) {
+      const raw = block.text.slice(from, to);
+      const lead = raw.length - raw.trimStart().length;
+      const text = raw.trim();
+      if (text.length < 3) continue;
+      clauses.push({ text, start: block.start + from + lead, end: block.start + from + lead + text.length, heading, kind: block.kind });
+    }
+  }
+  return clauses;
+}
+
+/** Returns [start, end) ranges of the sentences of one paragraph. */
+export function splitSentences(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let start = 0;
+  const boundary = /([.!?]["'”’)\]]*)\s+(?=["'“‘(\[]?[A-Z0-9])/g;
+  for (let m = boundary.exec(text); m; m = boundary.exec(text)) {
+    const end = m.index + m[1]!.length;
+    if (isFalseBoundary(text, start, m.index)) continue;
+    pushRange(ranges, text, start, end);
+    start = m.index + m[0].length;
+  }
+  pushRange(ranges, text, start, text.length);
+  return ranges;
+}
+
+function isFalseBoundary(text: string, sentenceStart: number, dotIndex: number): boolean {
+  if (text[dotIndex] !== '.') return false;
+  const before = text.slice(sentenceStart, dotIndex);
+  const word = /([A-Za-z][A-Za-z.]*|\d+|\(?[a-z0-9]{1,4}\))$/.exec(before)?.[1] ?? '';
+  if (ABBREVIATIONS.has(word.toLowerCase())) return true;
+  if (/^[A-Z]$/.test(word)) return true; // initials: "John F. Kennedy"
+  // A bare number or roman numeral right at the start is legal numbering: "1. Terms".
+  if (before.trim() === word && /^(\d{1,3}(\.\d{1,3})*|[ivxlc]{1,5}|[a-z])$/i.test(word)) return true;
+  if (/\b(section|clause|article|paragraph)\s+\d+(\.\d+)*$/i.test(before)) return true;
+  return false;
+}
+
+function pushRange(ranges: Array<[number, number]>, text: string, start: number, end: number): void {
+  if (end <= start) return;
+  // Over-long runs (tables, lists flattened to one line) are cut at semicolons.
+  if (end - start > MAX_CLAUSE_CHARS) {
+    let from = start;
+    const semi = /;\s+/g;
+    semi.lastIndex = start;
+    for (let m = semi.exec(text); m && m.index < end; m = semi.exec(text)) {
+      if (m.index + 1 - from >= 200) {
+        ranges.push([from, m.index + 1]);
+        from = m.index + m[0].length;
+      }
+    }
+    if (from < end) ranges.push([from, end]);
+    return;
+  }
+  ranges.push([start, end]);
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Visitor ids: the fingerprint hash, bounded in length and charset. */
+export const UserIdSchema = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'invalid visitor id');
+
+/** The simple e-mail pattern of SPEC section 5: non-space text, an at sign, then a dot segment. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+export const EmailSchema = z.string().max(254).regex(EMAIL_PATTERN);
+
+export const AnalyzeRequestSchema = z.object({ url: z.string().max(8192) });
+export type AnalyzeRequest = z.infer<typeof AnalyzeRequestSchema>;
+
+export const DocumentTypeSchema = z.enum(['terms', 'privacy']);
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+export const SeveritySchema = z.enum(['good', 'neutral', 'bad', 'blocker']);
+export type Severity = z.infer<typeof SeveritySchema>;
+
+/** Where an item came from: the verbatim clause, its document and its character offsets there. */
+export const EvidenceSchema = z.object({
+  quote: z.string(),
+  document: DocumentTypeSchema,
+  url: z.string(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+export const SummaryItemSchema = z.object({
+  text: z.string(),
+  category: z.string(),
+  severity: SeveritySchema,
+  evidence: z.array(EvidenceSchema),
+});
+export type SummaryItem = z.infer<typeof SummaryItemSchema>;
+
+export const AnalyzedDocumentSchema = z.object({
+  type: DocumentTypeSchema,
+  url: z.string(),
+  title: z.string(),
+  words: z.number().int().nonnegative(),
+  language: z.string(),
+});
+export type AnalyzedDocument = z.infer<typeof AnalyzedDocumentSchema>;
+
+export const GradeSchema = z.enum(['A', 'B', 'C', 'D', 'E']).nullable();
+export type Grade = z.infer<typeof GradeSchema>;
+
+/** The analysis of SPEC section 3, plus the evidence behind every item. */
+export const AnalysisResultSchema = z.object({
+  keyPoints: z.array(z.string()),
+  privacyConcerns: z.array(z.string()),
+  recommendations: z.array(z.string()),
+  details: z.object({
+    keyPoints: z.array(SummaryItemSchema),
+    privacyConcerns: z.array(SummaryItemSchema),
+    recommendations: z.array(SummaryItemSchema),
+  }),
+  grade: GradeSchema,
+  documents: z.array(AnalyzedDocumentSchema),
+  notices: z.array(z.string()),
+  engine: z.string(),
+});
+export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
+
+export const SubscriptionStatusSchema = z.object({
+  isSubscribed: z.boolean(),
+  searchCount: z.number().int().nonnegative(),
+  email: z.string().optional(),
+});
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+export const PaymentVerificationSchema = z.object({ token: z.string(), email: z.string() });
+export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;
+
+export const SetEmailRequestSchema = z.object({ userId: UserIdSchema, email: EmailSchema });
+export type SetEmailRequest = z.infer<typeof SetEmailRequestSchema>;
+
+export const GetEmailResponseSchema = z.object({ email: z.string().nullable() });
+
+/** Issued by the server before checkout so that verification can refuse foreign tx_refs. */
+export const PaymentIntentRequestSchema = z.object({ email: EmailSchema });
+export const PaymentIntentSchema = z.object({
+  txRef: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  provider: z.string(),
+  publicKey: z.string(),
+  scriptUrl: z.string(),
+});
+export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
+
+export const ErrorBodySchema = z.object({ error: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
