@@ -1,0 +1,421 @@
+import type { DocumentType, Severity } from '@fineprint/contracts';
+
+/** The eight CLAUDETTE unfair-clause categories (plus privacy_included, measured but not summarised). */
+export const CLAUDETTE_LABELS = [
+  'arbitration',
+  'unilateral_change',
+  'content_removal',
+  'jurisdiction',
+  'choice_of_law',
+  'limitation_of_liability',
+  'unilateral_termination',
+  'contract_by_using',
+] as const;
+export type ClaudetteLabel = (typeof CLAUDETTE_LABELS)[number];
+
+/** Which of the three lists a finding of this category feeds. */
+export type SummaryList = 'keyPoints' | 'privacyConcerns';
+
+export interface Category {
+  id: string;
+  severity: Severity;
+  list: SummaryList;
+  /** ToS;DR case slugs (tosdr_case_labels.tsv) this category corresponds to. */
+  tosdrCases: readonly string[];
+  /** A clause belongs to the category when one pattern matches and no exclusion does. */
+  patterns: readonly RegExp[];
+  exclude?: readonly RegExp[];
+  /** Document types where the category is looked for; default both. */
+  documents?: readonly DocumentType[];
+}
+
+const c = (category: Category) => category;
+
+/**
+ * The taxonomy. Patterns are written for recall on real policy language; the learned model
+ * (classify/model.ts) adds recall for the CLAUDETTE categories. Severity follows ToS;DR's
+ * rating of the corresponding cases.
+ */
+export const CATEGORIES = [
+  // --- Terms: the CLAUDETTE unfair-clause categories --------------------------------------------
+  c({
+    id: 'arbitration',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: ['this_service_forces_users_into_binding_arbitration_in_the_case_of_disputes'],
+    patterns: [/\barbitrat(ion|or|e|ed)\b/i, /\bAAA\b|\bJAMS\b/],
+    exclude: [/\b(does not|do not|will not|won't) (require|apply).{0,30}arbitration/i],
+  }),
+  c({
+    id: 'class_action_waiver',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: ['you_waive_your_right_to_a_class_action'],
+    patterns: [/\bclass[- ](action|wide|arbitration)|representative (action|proceeding)|individual basis\b/i],
+  }),
+  c({
+    id: 'jury_waiver',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [],
+    patterns: [/\b(waive|waiving|waiver of)\b.{0,60}\bjury\b|\bjury trial\b/i],
+  }),
+  c({
+    id: 'jurisdiction',
+    severity: 'neutral',
+    list: 'keyPoints',
+    tosdrCases: ['the_court_of_law_governing_the_terms_is_in_location_x', 'the_court_of_law_governing_the_terms_is_in_a_jurisdiction_that_is_less_friendly'],
+    patterns: [
+      /\b(exclusive|personal|non-exclusive)\s+jurisdiction\b/i,
+      /\b(courts?|tribunals?)\s+(located\s+)?(in|of|at|within)\s+(the\s+)?([A-Z][a-z]+|county|state|england|ireland)/i,
+      /\bvenue\b.{0,80}\b(court|county|state)\b/i,
+      /\bsubmit(s)? to the\b.{0,40}\bjurisdiction\b/i,
+      /\bcompetent courts?\b/i,
+    ],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'choice_of_law',
+    severity: 'neutral',
+    list: 'keyPoints',
+    tosdrCases: ['users_agree_to_comply_with_the_law_of_the_services_country'],
+    patterns: [
+      /\bgoverned by\b.{0,80}\blaws?\b/i,
+      /\blaws? of\b.{0,60}\b(govern|shall apply|applies|will apply|apply to)\b/i,
+      /\b(governing|applicable) law\b.{0,40}\b(is|shall be|will be)\b/i,
+      /\bconflicts? of laws?\b/i,
+      /\bsubject to\b.{0,30}\blaws? of\b/i,
+    ],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'limitation_of_liability',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [
+      'this_service_assumes_no_liability_for_any_losses_or_damages_resulting_from_any',
+      'any_liability_on_behalf_of_the_service_is_only_limited_to_the_fees_you_paid_as',
+      'the_service_is_provided_as_is_and_to_be_used_at_the_users_sole_risk',
+    ],
+    patterns: [
+      /\b(not|never|no|nor)\b.{0,40}\b(be )?(liable|responsible)\b/i,
+      /\b(limitation|exclusion|disclaimer)s? of (liability|warrant)/i,
+      /\bliab(le|ility)\b.{0,80}\b(limited to|shall not exceed|will not exceed|exceed the (greater|lesser|amount))/i,
+      /\b(indirect|incidental|consequential|special|punitive|exemplary)\b.{0,40}\bdamages?\b/i,
+      /\bas is\b|\bas available\b/i,
+      /\b(disclaim|disclaims)\b.{0,60}\b(liabilit|warrant|responsib)/i,
+      /\bat (your|their) (own|sole) risk\b/i,
+      /\bno (responsibility|liability)\b/i,
+    ],
+  }),
+  c({
+    id: 'unilateral_termination',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [
+      'the_service_can_delete_your_account_without_prior_notice_and_without_a_reason',
+      'they_may_stop_providing_the_service_at_any_time',
+      'the_service_can_suspend_your_account_for_several_reasons',
+    ],
+    patterns: [
+      /\b(we|us|company|[A-Z][a-z]+)\b.{0,60}\b(may|can|will|reserves? the right to|right to)\b.{0,60}\b(terminate|suspend|disable|deactivate|close|discontinue|cancel)\b/i,
+      /\b(terminat|suspen)\w*\b.{0,80}\b(your (account|access|use)|these terms|the agreements?)\b/i,
+      /\bat any time\b.{0,40}\b(without notice|for any reason|with or without)\b/i,
+      /\bperiods? of inactivity\b/i,
+    ],
+    exclude: [/\byou (may|can) (terminate|cancel|close|delete)\b/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'unilateral_change',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [
+      'terms_may_be_changed_any_time_at_their_discretion_without_notice_to_the_user',
+      'the_service_may_change_its_terms_at_any_time_but_the_user_will_receive',
+      'users_should_revisit_the_terms_periodically_although_in_case_of_material',
+    ],
+    patterns: [
+      /\b(change|modify|amend|revise|update|alter)\b.{0,40}\b(these|this|the|our)\b.{0,20}\b(terms|agreements?|conditions|policy|policies|fees|prices?|features?)\b/i,
+      /\b(terms|agreement|policy)\b.{0,40}\b(may|will|can) (be )?(changed|modified|amended|revised|updated)\b/i,
+      /\breserves? the right to\b.{0,40}\b(change|modify|amend|revise|update|alter)\b/i,
+      /\b(review|check|revisit) (these terms|this page|this policy|the terms)\b.{0,30}\b(periodically|regularly|from time to time)\b/i,
+    ],
+  }),
+  c({
+    id: 'content_removal',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [
+      'the_service_can_delete_specific_content_without_reason_and_may_do_it_without',
+      'this_service_can_delete_your_content_if_you_violate_the_terms',
+    ],
+    patterns: [
+      /\b(remove|delete|block|disable access to|take down|refuse to (post|display))\b.{0,80}\b(content|posting|posts?|material|information|uploads?|submissions?|videos?|comments?)\b/i,
+      /\b(content|posting|material)\b.{0,60}\b(removed|deleted|taken down|blocked)\b/i,
+    ],
+    exclude: [/\byou (may|can) (remove|delete)\b/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'contract_by_using',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [],
+    patterns: [
+      /\bby (accessing|using|visiting|browsing|downloading|installing|registering|continuing|clicking)\b/i,
+      /\b(continued|continuing|further) (use|access)\b.{0,100}\b(accept|agree|consent|constitut|deemed|indicat|bound)/i,
+      /\b(use|access) of (the|our) (site|service|services|website|platform|app)\b.{0,60}\b(constitutes|signifies|indicates)\b/i,
+      /\bif you do not agree\b.{0,80}\b(not use|stop using|do not (access|use))/i,
+    ],
+  }),
+  c({
+    id: 'indemnification',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: ['you_agree_to_defend_indemnify_and_hold_the_service_harmless_in_case_of_a_claim'],
+    patterns: [/\bindemnif(y|ies|ication)\b|\bhold (us |them )?harmless\b/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'content_license',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [
+      'this_service_can_use_your_content_for_all_their_existing_and_future_services',
+      'the_service_can_distribute_your_content_through_any_media_known_now_or_in_the',
+      'this_service_can_license_user_content_to_third_parties',
+    ],
+    patterns: [
+      /\b(worldwide|perpetual|irrevocable|royalty[- ]free|sub-?licensable|transferable)\b.{0,120}\blicen[cs]e\b/i,
+      /\blicen[cs]e\b.{0,60}\b(worldwide|perpetual|irrevocable|royalty[- ]free|sub-?licensable)\b/i,
+    ],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'moral_rights_waiver',
+    severity: 'blocker',
+    list: 'keyPoints',
+    tosdrCases: ['you_waive_your_moral_rights'],
+    patterns: [/\bmoral rights\b/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'reduced_claim_period',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: ['users_have_a_reduced_time_period_to_take_legal_action_against_the_service'],
+    patterns: [/\b(within|no later than)\b.{0,30}\b(one|1|two|2|six|6)\s*(\(\d+\)\s*)?(year|month)s?\b.{0,80}\b(claim|cause of action|action)\b.{0,60}\b(barred|forever|must be|filed|commenced)\b/i, /\bcause of action\b.{0,120}\b(must (be )?commence|barred)/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'auto_renewal',
+    severity: 'neutral',
+    list: 'keyPoints',
+    tosdrCases: [],
+    patterns: [/\b(automatically|auto-?)\s?renew/i, /\brecurring (billing|charges?|payments?)\b/i, /\buntil (you )?cancel/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'no_refunds',
+    severity: 'neutral',
+    list: 'keyPoints',
+    tosdrCases: ['the_service_has_a_no_refund_policy'],
+    patterns: [/\b(non-?refundable|no refunds?|not (be )?(eligible for|entitled to) (a )?refunds?|do(es)? not (provide|offer|give) refunds?)\b/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'refunds_offered',
+    severity: 'good',
+    list: 'keyPoints',
+    tosdrCases: [],
+    patterns: [/\b(full|pro-?rated|partial)? ?refund\b.{0,60}\bwithin \d+ days\b|\bright (of|to) withdraw(al)?\b.{0,60}\b\d+ days\b|\b(cancel|withdraw)\b.{0,40}\bwithin (14|fourteen|30|thirty) days\b/i],
+    exclude: [/\bno refunds?\b|\bnon-?refundable\b/i],
+    documents: ['terms'],
+  }),
+  c({
+    id: 'age_limit',
+    severity: 'neutral',
+    list: 'keyPoints',
+    tosdrCases: ['this_service_is_only_available_to_users_over_a_certain_age'],
+    patterns: [/\b(at least|over|under( the age of)?|minimum age( of)?|older than|aged?)\s*(the age of\s*)?(13|14|15|16|18|21)\b/i, /\b(13|16|18)\s*(years old|years of age|\+)/i],
+  }),
+  c({
+    id: 'user_ownership',
+    severity: 'good',
+    list: 'keyPoints',
+    tosdrCases: ['you_maintain_ownership_of_your_data'],
+    patterns: [/\byou (retain|keep|maintain|own)\b.{0,40}\b(ownership|rights?|title)\b.{0,60}\b(content|data|material|information)\b/i, /\byour content (remains|is) yours\b|\byou own (all|your)\b.{0,30}\bcontent\b/i],
+    exclude: [/\bdo not own\b/i],
+  }),
+  c({
+    id: 'leave_any_time',
+    severity: 'good',
+    list: 'keyPoints',
+    tosdrCases: ['you_have_the_right_to_leave_this_service_at_any_time', 'you_can_delete_your_content_from_this_service'],
+    patterns: [/\byou (may|can)\b.{0,30}\b(terminate|cancel|close|delete|stop using)\b.{0,60}\b(account|subscription|these terms|agreement|service|at any time)\b/i],
+    documents: ['terms'],
+  }),
+  // --- Privacy practices ---------------------------------------------------------------------------
+  c({
+    id: 'sale_of_data',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['your_personal_data_is_given_to_third_parties', 'the_service_can_sell_or_otherwise_transfer_your_personal_data_as_part_of_a'],
+    patterns: [/\b(sell|sale of|sold|selling)\b.{0,60}\b(personal (data|information)|your (data|information))\b/i, /\bshar(e|ing)\b.{0,40}\bfor cross-context behavio(u)?ral advertising\b/i],
+    exclude: [/\b(do|does|will) not (sell|rent)|\bnever (sell|rent)|\bnot sell\b|\bno sale\b/i],
+  }),
+  c({
+    id: 'no_sale_of_data',
+    severity: 'good',
+    list: 'privacyConcerns',
+    tosdrCases: ['this_service_does_not_sell_your_personal_data', 'the_service_does_not_share_user_information_with_third_parties'],
+    patterns: [/\b(do|does|will) not (sell|rent)\b|\bnever (sell|rent)\b|\bwe don[’']t sell\b/i],
+  }),
+  c({
+    id: 'third_party_sharing',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['your_personal_data_is_given_to_third_parties', 'third_parties_may_be_involved_in_operating_the_service', 'many_third_parties_are_involved_in_operating_the_service'],
+    patterns: [/\b(share|disclose|provide|transfer)\w*\b.{0,80}\b(with|to)\b.{0,40}\b(third[- ]part(y|ies)|partners|advertisers|affiliates|service providers|vendors)\b/i],
+    exclude: [/\b(do|does|will) not (share|disclose)\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'targeted_advertising',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['the_service_uses_your_personal_data_to_employ_targeted_third_party_advertising', 'this_service_may_use_your_personal_information_for_marketing_purposes'],
+    patterns: [/\b(targeted|personali[sz]ed|interest-based|behavio(u)?ral|relevant)\s+(ads|advertising|advertisements|marketing)\b/i, /\b(show|serve|deliver)\w*\b.{0,30}\b(ads|advertising)\b.{0,60}\b(based on|interests?|activity)\b/i],
+  }),
+  c({
+    id: 'cross_site_tracking',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['this_service_tracks_you_on_other_websites', 'the_service_may_use_tracking_pixels_web_beacons_browser_fingerprinting_and_or', 'the_service_uses_social_media_cookies_pixels', 'tracking_via_third_party_cookies_for_other_purposes_without_your_consent'],
+    patterns: [/\b(pixels?|web beacons?|tracking technolog|fingerprint|SDKs?)\b/i, /\b(other|third[- ]party) (websites|sites|apps)\b.{0,80}\b(track|collect|information|activity|cookies)/i, /\b(across|on) (other|different) (websites|sites|apps|services|devices)\b/i],
+  }),
+  c({
+    id: 'do_not_track_ignored',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['this_service_ignores_the_do_not_track_dnt_header_and_tracks_users_anyway_even'],
+    patterns: [/\bdo not track\b.{0,120}\b(not (respond|honou?r)|do not (respond|currently))|\b(not (respond|honou?r)|do not (respond|currently))\b.{0,80}\bdo not track\b/i],
+  }),
+  c({
+    id: 'location',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['this_service_may_collect_use_and_share_location_data', 'this_service_collects_your_ip_address_for_location_use'],
+    patterns: [/\b(precise|approximate|device|gps|geo-?)?\s?location (data|information|services)\b|\bgeolocation\b|\bgps\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'biometrics',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: [],
+    patterns: [/\bbiometric\b|\bface ?print|\bfacial (recognition|geometry)|\bvoice ?print|\bfingerprints? (scan|data)\b/i],
+  }),
+  c({
+    id: 'private_messages',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['the_service_can_read_your_private_messages'],
+    patterns: [/\b(content of|contents of|read|scan|analy[sz]e)\b.{0,40}\b(your )?(private )?(messages|communications|emails)\b/i],
+    exclude: [/\bend-to-end encrypt/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'data_retention',
+    severity: 'neutral',
+    list: 'privacyConcerns',
+    tosdrCases: ['this_service_keeps_user_logs_for_an_undefined_period_of_time', 'the_services_data_retention_period_is_kept_to_the_minimum_necessary_for', 'user_logs_are_deleted_after_a_finite_period_of_time', 'this_service_may_keep_personal_data_after_a_request_for_erasure_for_business'],
+    patterns: [/\b(retain|keep|store|retention)\b.{0,100}\b(as long as|for (up to )?\d+|for (a period|the period)|until|no longer than|years?|months?|days)\b/i, /\bretention (period|policy|policies)\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'children',
+    severity: 'neutral',
+    list: 'privacyConcerns',
+    tosdrCases: [],
+    patterns: [/\bchildren\b|\bminors?\b|\bCOPPA\b|\bunder (the age of )?(13|16)\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'international_transfer',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['your_data_may_be_processed_and_stored_anywhere_in_the_world'],
+    patterns: [/\b(transfer|process|store)\w*\b.{0,80}\b(outside|other (countries|jurisdictions)|countries other than|international|around the world|in the United States)\b/i, /\bstandard contractual clauses\b|\badequacy decision/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'security_breach',
+    severity: 'neutral',
+    list: 'privacyConcerns',
+    tosdrCases: ['the_user_is_informed_about_security_practices', 'this_service_assumes_no_liability_for_unauthorized_access_to_your_personal'],
+    patterns: [/\b(data )?breach\b|\bno (method|system|security measures?)\b.{0,60}\b(100%|completely|perfectly|secure)\b|\bcannot guarantee\b.{0,40}\bsecurity\b|\bencrypt(ed|ion)\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'government_requests',
+    severity: 'neutral',
+    list: 'privacyConcerns',
+    tosdrCases: ['this_service_reserves_the_right_to_disclose_your_personal_information_without', 'the_service_is_transparent_regarding_government_requests_or_inquiries_that_may'],
+    patterns: [/\b(law enforcement|government (requests?|authorities|agencies)|legal process|subpoena|court order)\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'business_transfer',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['the_service_can_sell_or_otherwise_transfer_your_personal_data_as_part_of_a'],
+    patterns: [/\b(merger|acquisition|bankruptcy|reorgani[sz]ation|sale of (all or )?(some|part|a portion|substantially all) of (our|its) (assets|business))\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'ai_training',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: [],
+    patterns: [/\b(train|training|improve|develop)\w*\b.{0,60}\b(artificial intelligence|AI|machine learning|models?|generative)\b/i, /\b(artificial intelligence|AI|machine learning|generative AI)\b.{0,60}\b(train|training)\b/i],
+  }),
+  c({
+    id: 'data_collection_breadth',
+    severity: 'bad',
+    list: 'privacyConcerns',
+    tosdrCases: ['the_service_collects_many_different_types_of_personal_data', 'this_service_gathers_information_about_you_through_third_parties'],
+    patterns: [/\b(we )?collect\w*\b.{0,80}\b(contacts?|address book|device identifiers?|IP address|browsing history|purchase history|phone number|payment information|camera|microphone)\b/i, /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b.{0,40}\b(information|data)\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'rights_access_deletion',
+    severity: 'good',
+    list: 'privacyConcerns',
+    tosdrCases: ['you_can_request_access_and_deletion_of_personal_data', 'this_service_allows_you_to_retrieve_an_archive_of_your_data'],
+    patterns: [/\b(right|request|ask)\w*\b.{0,60}\b(access|delet(e|ion)|eras(e|ure)|correct|rectif|portab|copy of)\w*\b.{0,60}\b(personal (data|information)|your (data|information))\b/i, /\bdownload (a copy of )?your (data|information)\b/i],
+    documents: ['privacy'],
+  }),
+  c({
+    id: 'opt_out',
+    severity: 'good',
+    list: 'privacyConcerns',
+    tosdrCases: ['you_can_opt_out_of_promotional_communications', 'you_can_opt_out_of_targeted_advertising', 'this_service_employs_third_party_cookies_but_with_opt_out_instructions'],
+    patterns: [/\bopt[- ]?out\b|\bunsubscribe\b|\bwithdraw (your )?consent\b|\b(turn|switch) off\b|\bad (settings|preferences)\b/i],
+  }),
+  c({
+    id: 'cookies',
+    severity: 'neutral',
+    list: 'privacyConcerns',
+    tosdrCases: ['this_service_uses_third_party_cookies_for_statistics', 'blocking_first_party_cookies_may_limit_your_ability_to_use_the_service', 'this_service_requires_first_party_cookies'],
+    patterns: [/\bcookies?\b/i],
+  }),
+] as const satisfies readonly Category[];
+
+export type CategoryId = (typeof CATEGORIES)[number]['id'];
+
+/** Looks up a category by id. */
+export function getCategory(id: string): Category | undefined {
+  return CATEGORIES.find((category) => category.id === id);
+}
