@@ -1,0 +1,87 @@
+import type { AnalysisResult, AnalyzedDocument, DocumentType } from '@fineprint/contracts';
+import { classifyClauses, type Finding } from './classify/classify';
+import { discoverLegalDocuments, type DiscoverOptions } from './discover/discover';
+import { DiscoveryError } from './errors';
+import { extractDocument, extractPdf, type ExtractedDocument } from './extract/extract';
+import type { MediaType } from './fetch/guarded-fetch';
+import { normalizeSiteUrl } from './fetch/normalize-url';
+import { segmentClauses } from './segment/segment';
+import { findEmail } from './summarize/details';
+import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
+
+/** Version of the built-in engine; part of every result and of cache keys. */
+export const ENGINE_VERSION = 'builtin-1';
+
+/** A legal document already in hand: its text (or PDF bytes) and what kind it is. */
+export interface DocumentInput {
+  type: DocumentType;
+  url: string;
+  mediaType: MediaType;
+  content: string | Uint8Array;
+}
+
+export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions {}
+
+const LANGUAGE_NAMES: Record<string, string> = { fr: 'French', de: 'German', es: 'Spanish', pt: 'Portuguese', it: 'Italian' };
+
+/**
+ * Analyses a website: normalises the typed address, finds its Terms of Service and Privacy
+ * Policy through the guarded fetcher, and summarises them. Throws UrlError, FetchError or
+ * DiscoveryError (each with a stable code and a sentence fit for the visitor).
+ */
+export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {}): Promise<AnalysisResult> {
+  const start = normalizeSiteUrl(input);
+  const documents = await discoverLegalDocuments(start, options);
+  options.onProgress?.(`Analysing ${documents.map((d) => d.type).join(' and ')}`);
+  return analyzeDocuments(
+    documents.map((d) => ({ type: d.type, url: d.url, mediaType: d.fetched.mediaType, content: d.fetched.mediaType === 'pdf' ? d.fetched.body : d.fetched.text })),
+    options,
+  );
+}
+
+/**
+ * Analyses documents already in hand (no network): extract → segment → classify → summarize.
+ * Throws DiscoveryError (EMPTY_DOCUMENT) when no readable text is left.
+ */
+export async function analyzeDocuments(inputs: readonly DocumentInput[], options: SummaryOptions = {}): Promise<AnalysisResult> {
+  const extracted: Array<{ input: DocumentInput; doc: ExtractedDocument }> = [];
+  for (const input of inputs) {
+    const doc = input.mediaType === 'pdf'
+      ? await extractPdf(typeof input.content === 'string' ? new TextEncoder().encode(input.content) : input.content, input.url)
+      : extractDocument(typeof input.content === 'string' ? input.content : new TextDecoder().decode(input.content), input.mediaType, input.url);
+    if (doc.text.length > 0) extracted.push({ input, doc });
+  }
+  if (extracted.length === 0) throw new DiscoveryError('EMPTY_DOCUMENT', 'The legal documents were found but contain no readable text.');
+
+  const notices: string[] = [];
+  const findings: Finding[] = [];
+  const documents: AnalyzedDocument[] = [];
+  for (const { input, doc } of extracted) {
+    documents.push({ type: input.type, url: input.url, title: doc.title, words: (doc.text.match(/\S+/g) ?? []).length, language: doc.language });
+    if (doc.language !== 'en') {
+      notices.push(`The ${input.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} appears to be in ${LANGUAGE_NAMES[doc.language] ?? doc.language}; the built-in analyzer reads English only, so this summary may miss its points.`);
+    }
+    findings.push(...classifyClauses(segmentClauses(doc.blocks), input.type, input.url));
+  }
+  for (const type of ['terms', 'privacy'] as const) {
+    if (!extracted.some((e) => e.input.type === type)) {
+      notices.push(`No ${type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} was found, so this summary covers only the other document.`);
+    }
+  }
+  const privacyText = extracted.find((e) => e.input.type === 'privacy')?.doc.text ?? '';
+  const { details, grade } = summarizeFindings(findings, {
+    termsUrl: extracted.find((e) => e.input.type === 'terms')?.input.url,
+    privacyUrl: extracted.find((e) => e.input.type === 'privacy')?.input.url,
+    privacyEmail: findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
+  }, options);
+  return {
+    keyPoints: details.keyPoints.map((i) => i.text),
+    privacyConcerns: details.privacyConcerns.map((i) => i.text),
+    recommendations: details.recommendations.map((i) => i.text),
+    details,
+    grade,
+    documents,
+    notices,
+    engine: ENGINE_VERSION,
+  };
+}

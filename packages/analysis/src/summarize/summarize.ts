@@ -1,0 +1,147 @@
+import type { AnalysisResult, Evidence, Grade, Severity, SummaryItem } from '@fineprint/contracts';
+import type { Finding } from '../classify/classify';
+import { describeFinding, type Description } from './describe';
+import { findEmail, findPeriod, findWebAddress } from './details';
+
+export interface SummaryOptions {
+  /** Items per list at most. Default 10. */
+  maxItems?: number;
+  /** Words per item at most. Default 40. */
+  maxWords?: number;
+}
+
+/** Facts about the documents that recommendations may cite. */
+export interface SummaryContext {
+  termsUrl?: string;
+  privacyUrl?: string;
+  /** A contact address found in the privacy policy (privacy@, dpo@ ...). */
+  privacyEmail?: string;
+}
+
+type Lists = AnalysisResult['details'];
+
+const SEVERITY_RANK: Record<Severity, number> = { blocker: 0, bad: 1, neutral: 2, good: 3 };
+
+interface Chosen {
+  finding: Finding;
+  description: Description;
+  severity: Severity;
+}
+
+/**
+ * Turns findings into the three lists: one item per category (the clause that gives the most
+ * concrete sentence), ordered by severity, each backed by its verbatim clause; then
+ * recommendations, i.e. actions the documents offer the reader. Also computes the grade.
+ */
+export function summarizeFindings(findings: readonly Finding[], context: SummaryContext, options: SummaryOptions = {}): { details: Lists; grade: Grade } {
+  const maxItems = options.maxItems ?? 10;
+  const maxWords = options.maxWords ?? 40;
+  const chosen = chooseOnePerCategory(findings);
+  const toItem = (c: Chosen): SummaryItem => ({
+    text: limitWords(c.description.text, maxWords),
+    category: c.finding.category.id,
+    severity: c.severity,
+    evidence: [evidenceOf(c.finding)],
+  });
+  const ordered = [...chosen].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || Number(b.description.isSpecific) - Number(a.description.isSpecific) || b.finding.score - a.finding.score);
+  const keyPoints = dedupe(ordered.filter((c) => c.finding.category.list === 'keyPoints').map(toItem)).slice(0, maxItems);
+  const privacyConcerns = dedupe(ordered.filter((c) => c.finding.category.list === 'privacyConcerns').map(toItem)).slice(0, maxItems);
+  const recommendations = dedupe(recommend(ordered, context).map((r) => ({ ...r, text: limitWords(r.text, maxWords) }))).slice(0, maxItems);
+  return { details: { keyPoints, privacyConcerns, recommendations }, grade: gradeOf(chosen.map((c) => c.severity)) };
+}
+
+function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
+  const best = new Map<string, Chosen & { rank: number }>();
+  for (const finding of findings) {
+    const description = describeFinding(finding.category.id, finding.clause.text);
+    const length = finding.clause.text.length;
+    // Prefer a clause that yields a concrete sentence, then model confidence, then readable length.
+    const rank = (description.isSpecific ? 2 : 0) + finding.score + (length >= 40 && length <= 600 ? 0.5 : 0);
+    const current = best.get(finding.category.id);
+    if (!current || rank > current.rank) {
+      best.set(finding.category.id, { finding, description, severity: description.severity ?? finding.category.severity, rank });
+    }
+  }
+  return [...best.values()];
+}
+
+function evidenceOf(finding: Finding): Evidence {
+  return { quote: finding.clause.text, document: finding.document, url: finding.url, start: finding.clause.start, end: finding.clause.end };
+}
+
+type Recommendation = Omit<SummaryItem, 'text'> & { text: string };
+
+/** Actions for the reader, each built from a finding and citing it. */
+function recommend(chosen: readonly Chosen[], context: SummaryContext): Recommendation[] {
+  const by = new Map(chosen.map((c) => [c.finding.category.id, c]));
+  const out: Recommendation[] = [];
+  const add = (id: string, text: string | undefined, severity: Severity = 'neutral') => {
+    const c = by.get(id);
+    if (c && text) out.push({ text, category: id, severity, evidence: [evidenceOf(c.finding)] });
+  };
+  const clause = (id: string) => by.get(id)?.finding.clause.text ?? '';
+
+  const arbitration = clause('arbitration');
+  if (arbitration) {
+    const days = /opt[- ]?out/i.test(arbitration) ? findPeriod(arbitration, 'days') : undefined;
+    const where = findEmail(arbitration) ?? findWebAddress(arbitration);
+    add('arbitration', days
+      ? `Opt out of arbitration within ${days} of accepting the terms${where ? ` by writing to ${where}` : ', following the opt-out steps in the terms'}.`
+      : 'Keep records of purchases and messages: disputes go to arbitration, so you cannot simply take the service to court.', 'bad');
+  }
+  const rights = clause('rights_access_deletion');
+  const contact = findEmail(rights) ?? findWebAddress(rights) ?? context.privacyEmail;
+  add('rights_access_deletion', `Request a copy of your data or its deletion${contact ? ` via ${contact}` : ' using the contact details in the privacy policy'}.`, 'good');
+  const optOut = clause('opt_out');
+  const optWhere = findWebAddress(optOut);
+  if (by.has('targeted_advertising') || by.has('sale_of_data')) {
+    const id = by.has('opt_out') ? 'opt_out' : by.has('targeted_advertising') ? 'targeted_advertising' : 'sale_of_data';
+    add(id, `Turn off personalised ads${optWhere ? ` at ${optWhere}` : ' in your account’s ad or privacy settings'} and opt out of data sharing for advertising.`, 'good');
+  } else {
+    add('opt_out', `Opt out of marketing e-mails and optional data uses${optWhere ? ` at ${optWhere}` : ' in your settings or with the unsubscribe link'}.`, 'good');
+  }
+  add('cross_site_tracking', 'Block third-party cookies in your browser and refuse non-essential cookies in the site’s cookie settings.');
+  add('location', 'Deny the app access to your location unless a feature really needs it.');
+  add('ai_training', 'Check your privacy settings for an option to stop your content being used to train AI models.');
+  add('auto_renewal', 'Set a reminder to cancel before the subscription renews if you no longer want it.');
+  add('unilateral_change', 'Check these terms again from time to time: the service can change them.');
+  add('content_removal', 'Keep your own copy of anything you post: the service can remove it.');
+  if (!by.has('content_removal')) add('unilateral_termination', 'Keep your own backup of important data: the service can close your account.');
+  add('content_license', 'Think twice before posting private or valuable work: you give the service a licence to use it.');
+  add('data_retention', 'Delete your account when you stop using the service so your data is not kept longer than needed.');
+  add('class_action_waiver', 'Know that you can only bring claims on your own, not as part of a group lawsuit.');
+  return out;
+}
+
+function dedupe<T extends { text: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item.text.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function limitWords(text: string, maxWords: number): string {
+  const words = text.split(/\s+/);
+  return words.length <= maxWords ? text : `${words.slice(0, maxWords).join(' ').replace(/[,;:.]+$/, '')}…`;
+}
+
+/**
+ * ToS;DR's grade rule: balance = good − bad − 3×blocker; no grade without good, bad or
+ * blocker findings; E if balance <= −10 or blockers > goods; D if blockers >= 3 or bads >
+ * goods; C if balance < 5; B if any bad; else A.
+ */
+export function gradeOf(severities: readonly Severity[]): Grade {
+  const good = severities.filter((s) => s === 'good').length;
+  const bad = severities.filter((s) => s === 'bad').length;
+  const blocker = severities.filter((s) => s === 'blocker').length;
+  if (good + bad + blocker === 0) return null;
+  const balance = good - bad - 3 * blocker;
+  if (balance <= -10 || blocker > good) return 'E';
+  if (blocker >= 3 || bad > good) return 'D';
+  if (balance < 5) return 'C';
+  if (bad > 0) return 'B';
+  return 'A';
+}
