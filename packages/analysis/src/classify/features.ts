@@ -21,7 +21,7 @@ export function extractFeatures(sentence: string): string[] {
 export function matchPatternCategories(sentence: string): string[] {
   const ids: string[] = [];
   for (const category of CATEGORIES) {
-    const exclude: readonly RegExp[] = 'exclude' in category ? category.exclude : [];
+    const exclude: readonly RegExp[] = ('exclude' in category ? category.exclude : undefined) ?? [];
     if (category.patterns.some((p) => p.test(sentence)) && !exclude.some((p) => p.test(sentence))) ids.push(category.id);
   }
   return ids;

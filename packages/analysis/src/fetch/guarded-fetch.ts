@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
@@ -157,10 +158,10 @@ async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal)
     connect: {
       timeout: options.connectTimeoutMs ?? 5000,
       // The socket may only reach the addresses checked above: no second DNS query.
-      lookup: (_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+      lookup: ((_host: string, opts: { all?: boolean }, callback: (err: null, address: string | LookupAddress[], family?: number) => void) => {
         if (opts.all) callback(null, addresses as LookupAddress[]);
         else callback(null, addresses[0]!.address, addresses[0]!.family);
-      },
+      }) as unknown as LookupFunction,
     },
   });
   options.onRequest?.(url.href);

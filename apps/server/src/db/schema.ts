@@ -1,0 +1,67 @@
+import type { Generated } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings: they sort and compare the same on SQLite and PostgreSQL. */
+export interface VisitorTable {
+  id: string;
+  analyses_used: number;
+  email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface SubscriptionTable {
+  id: Generated<number>;
+  email: string;
+  transaction_id: string;
+  period_end: string;
+  provider: string;
+  provider_customer_id: string | null;
+  provider_plan_id: string | null;
+  created_at: string;
+}
+export interface SubscriptionTokenTable {
+  token_hash: string;
+  subscription_id: number;
+  created_at: string;
+}
+export interface PaymentTable {
+  transaction_id: string;
+  tx_ref: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  email: string;
+  created_at: string;
+}
+export interface PaymentIntentTable {
+  tx_ref: string;
+  email: string;
+  visitor_id: string | null;
+  created_at: string;
+}
+export interface AnalysisCacheTable {
+  site: string;
+  engine_version: string;
+  document_urls: string;
+  content_hash: string;
+  result_json: string;
+  created_at: string;
+}
+export interface SandboxTransactionTable {
+  id: Generated<number>;
+  tx_ref: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  email: string;
+  created_at: string;
+}
+
+export interface Database {
+  visitors: VisitorTable;
+  subscriptions: SubscriptionTable;
+  subscription_tokens: SubscriptionTokenTable;
+  payments: PaymentTable;
+  payment_intents: PaymentIntentTable;
+  analysis_cache: AnalysisCacheTable;
+  sandbox_transactions: SandboxTransactionTable;
+}

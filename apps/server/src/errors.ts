@@ -1,0 +1,42 @@
+import type { AnalysisErrorCode } from '@fineprint/analysis';
+
+/** Codes of the server's own refusals. */
+export type ServiceErrorCode =
+  | 'BAD_REQUEST'
+  | 'SUBSCRIPTION_REQUIRED'
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'PAYMENT_INVALID'
+  | 'PROVIDER_UNAVAILABLE'
+  | 'BUSY';
+
+/** A refusal with a stable code and a sentence safe to show the visitor. */
+export class ServiceError extends Error {
+  constructor(readonly code: ServiceErrorCode, message: string) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+/** The one table from error codes to HTTP statuses. */
+export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> = {
+  BAD_REQUEST: 400,
+  SUBSCRIPTION_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYMENT_INVALID: 402,
+  PROVIDER_UNAVAILABLE: 503,
+  BUSY: 503,
+  INVALID_URL: 400,
+  BLOCKED_ADDRESS: 400,
+  DNS_FAILED: 422,
+  CONNECT_FAILED: 502,
+  TIMEOUT: 504,
+  TOO_LARGE: 422,
+  UNSUPPORTED_CONTENT: 422,
+  TOO_MANY_REDIRECTS: 422,
+  BAD_REDIRECT: 422,
+  HTTP_STATUS: 502,
+  NO_DOCUMENTS: 422,
+  EMPTY_DOCUMENT: 422,
+};

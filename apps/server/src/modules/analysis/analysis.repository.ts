@@ -1,0 +1,31 @@
+import type { AnalysisResult } from '@fineprint/contracts';
+import type { Db } from '../../db/database';
+
+/** SQL for the analysis cache, keyed by normalised site address. */
+export function createAnalysisRepository(db: Db) {
+  return {
+    async findCached(site: string, engineVersion: string, notBefore: string): Promise<AnalysisResult | undefined> {
+      const row = await db
+        .selectFrom('analysis_cache')
+        .select('result_json')
+        .where('site', '=', site)
+        .where('engine_version', '=', engineVersion)
+        .where('created_at', '>=', notBefore)
+        .executeTakeFirst();
+      return row && (JSON.parse(row.result_json) as AnalysisResult);
+    },
+    async saveCached(entry: { site: string; engineVersion: string; documentUrls: string[]; contentHash: string; result: AnalysisResult }, now: string): Promise<void> {
+      const values = { engine_version: entry.engineVersion, document_urls: JSON.stringify(entry.documentUrls), content_hash: entry.contentHash, result_json: JSON.stringify(entry.result), created_at: now };
+      await db
+        .insertInto('analysis_cache')
+        .values({ site: entry.site, ...values })
+        .onConflict((oc) => oc.column('site').doUpdateSet(values))
+        .execute();
+    },
+    async purgeOlderThan(cutoff: string): Promise<number> {
+      const result = await db.deleteFrom('analysis_cache').where('created_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+export type AnalysisRepository = ReturnType<typeof createAnalysisRepository>;

@@ -1,0 +1,23 @@
+import { SetEmailRequestSchema, UserIdSchema } from '@fineprint/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, parseInput, presentedVisitorIds } from '../../http-context';
+import type { IdentityService, Requester } from './identity.service';
+
+const requesterOf = (request: FastifyRequest): Requester => ({ visitorIds: presentedVisitorIds(request), token: bearerToken(request) });
+const userIdParam = (request: FastifyRequest) => parseInput(UserIdSchema, (request.params as { userId?: string }).userId, 'The visitor id is missing or malformed.');
+
+export function registerIdentityRoutes(app: FastifyInstance, service: IdentityService): void {
+  app.get('/api/get-email/:userId', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { email: await service.getEmail(userIdParam(request), requesterOf(request)) };
+  });
+  app.post('/api/set-email', async (request) => {
+    const body = parseInput(SetEmailRequestSchema, request.body, 'Please send a visitor id and a valid email address.');
+    await service.setEmail(body.userId, body.email, requesterOf(request));
+    return { ok: true };
+  });
+  app.delete('/api/clear-user-data/:userId', async (request) => {
+    await service.clearUserData(userIdParam(request), requesterOf(request));
+    return { ok: true };
+  });
+}

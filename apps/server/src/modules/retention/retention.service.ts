@@ -1,0 +1,16 @@
+import { RETENTION_DAYS } from '@fineprint/contracts';
+import type { AnalysisRepository } from '../analysis/analysis.repository';
+import type { PaymentsRepository } from '../payments/payments.repository';
+import type { VisitorsRepository } from '../visitors/visitors.repository';
+
+/** Purges what the legal pages promise not to keep: visitors and cached analyses older than 30 days. */
+export function createRetentionService(deps: { visitors: VisitorsRepository; analyses: AnalysisRepository; payments: PaymentsRepository; clock: () => Date }) {
+  return {
+    async purgeExpired(): Promise<{ visitors: number; analyses: number }> {
+      const cutoff = new Date(deps.clock().getTime() - RETENTION_DAYS * 86_400_000).toISOString();
+      const [visitors, analyses] = await Promise.all([deps.visitors.purgeOlderThan(cutoff), deps.analyses.purgeOlderThan(cutoff)]);
+      await deps.payments.purgeIntentsOlderThan(cutoff);
+      return { visitors, analyses };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+
+/**
+ * Per-client rate limits, kept in Redis when REDIS_URL is set (shared by every instance),
+ * in process memory otherwise. IPv6 clients are bucketed by /64 so rotating addresses
+ * inside one allocation does not buy more requests.
+ */
+export async function registerRateLimit(app: FastifyInstance, options: { redisUrl?: string }): Promise<void> {
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: true,
+    max: 300,
+    timeWindow: 60_000,
+    keyGenerator: clientKey,
+    ...(redis ? { redis, nameSpace: 'fineprint-rl:', skipOnError: false } : {}),
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.` }),
+  });
+}
+
+/** The rate-limit bucket of a request: its IPv4 address, or the /64 of its IPv6 address. */
+export function clientKey(request: FastifyRequest): string {
+  const ip = request.ip.replace(/^::ffff:/, '');
+  if (!ip.includes(':')) return ip;
+  const full = expandIPv6(ip);
+  return `${full.slice(0, 4).join(':')}::/64`;
+}
+
+function expandIPv6(ip: string): string[] {
+  const [head = '', tail = ''] = ip.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  return [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+}
