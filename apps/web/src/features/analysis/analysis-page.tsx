@@ -14,6 +14,11 @@ export function AnalysisPage() {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<AnalysisResult | null>(null);
 
+  const openSubscription = () => {
+    setDialogOpen(true);
+    toast(MESSAGES.freeLimitToast);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!url.trim()) {
@@ -26,15 +31,14 @@ export function AnalysisPage() {
     try {
       const status = await fetchSubscriptionStatus();
       if (!status.isSubscribed && status.searchCount >= FREE_ANALYSES) {
-        setDialogOpen(true);
+        openSubscription();
         return;
       }
       setResult(await analyzeUrl(url.trim()));
     } catch (caught) {
       const message = errorMessage(caught);
       if (message?.includes(MESSAGES.subscriptionRequired)) {
-        setDialogOpen(true);
-        toast(MESSAGES.freeLimitToast);
+        openSubscription();
       } else {
         setError(message ? `${MESSAGES.analysisFailedPrefix}${message}` : MESSAGES.analysisFallback);
       }

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator } from 'playwright-core';
+import { expect } from 'vitest';
+import { startFixtureSite } from './fixture-site';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** True when the browser leg can run; under CI=true a missing browser is a failure, not a skip. */
+export function canRunBrowser(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM_PATH}: the browser leg is mandatory in CI`);
+  return false;
+}
+
+export interface Harness {
+  baseUrl: string;
+  siteOrigin: string;
+  browser: Browser;
+  newContext(): Promise<BrowserContext>;
+  stop(): Promise<void>;
+}
+
+/** Starts a fixture site, the real built app (as `npm start` runs it) and headless Chromium. */
+export async function startHarness(): Promise<Harness> {
+  const site = await startFixtureSite();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-e2e-'));
+  const port = 3900 + Math.floor(Math.random() * 500);
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FETCH_ALLOWLIST: site.hostPort, ANALYZE_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SUPPORT_EMAIL: 'help@fineprint.test' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    baseUrl,
+    siteOrigin: site.origin,
+    browser,
+    async newContext() {
+      const context = await browser.newContext({ baseURL: baseUrl });
+      // A fresh visitor per test: the user_id cookie wins over the (shared) browser fingerprint.
+      await context.addCookies([{ name: 'user_id', value: `e2e${Math.random().toString(36).slice(2, 14)}`, url: baseUrl }]);
+      return context;
+    },
+    async stop() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start within 30 s');
+}
+
+/** Waits until the locator's element contains the text (Playwright-style web-first assertion). */
+export async function seeText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });
+}
+
+/** Waits until the locator is visible. */
+export async function see(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+/** Waits until nothing matches the locator. */
+export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
+  await expect.poll(() => locator.count(), { timeout }).toBe(0);
+}
