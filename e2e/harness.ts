@@ -32,14 +32,33 @@ export async function startHarness(): Promise<Harness> {
   const port = 3900 + Math.floor(Math.random() * 500);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FETCH_ALLOWLIST: site.hostPort, ANALYZE_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SUPPORT_EMAIL: 'help@fineprint.test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FETCH_ALLOWLIST: site.hostPort,
+      ANALYZE_RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SUPPORT_EMAIL: 'help@fineprint.test',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   return {
     baseUrl,

@@ -39,7 +39,10 @@ describe.runIf(canRunBrowser())('browser journeys', () => {
     await page.goto('/');
     await seeText(page.getByRole('heading', { level: 1 }), `${MESSAGES.productName}${MESSAGES.descriptor}`);
     await analyze(h.siteOrigin);
-    await page.getByText(MESSAGES.analyzing).waitFor({ state: 'attached', timeout: 5000 }).catch(() => undefined);
+    await page
+      .getByText(MESSAGES.analyzing)
+      .waitFor({ state: 'attached', timeout: 5000 })
+      .catch(() => undefined);
     for (const title of [MESSAGES.keyPoints, MESSAGES.privacyConcerns, MESSAGES.recommendations]) {
       const card = page.locator('section', { has: page.getByRole('heading', { name: title }) });
       await card.waitFor({ timeout: 20_000 });
@@ -126,7 +129,8 @@ describe.runIf(canRunBrowser())('browser journeys', () => {
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL(/\/tos$/);
     const tos = await page.locator('article').innerText();
-    for (const fact of ['February 8th, 2025', '24 hours', '7 business days', 'Lagos, Nigeria', 'help@fineprint.test', '1 month']) expect(tos).toContain(fact);
+    for (const fact of ['February 8th, 2025', '24 hours', '7 business days', 'Lagos, Nigeria', 'help@fineprint.test', '1 month'])
+      expect(tos).toContain(fact);
     await page.goto('/privacy-policy');
     const privacy = await page.locator('article').innerText();
     for (const fact of ['February 8th, 2025', '48 hours', '72 hours', '1 month', 'help@fineprint.test']) expect(privacy).toContain(fact);

@@ -45,7 +45,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
   });
@@ -83,7 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSubscriptionRoutes(app, subscriptions);
   registerAnalysisRoutes(app, analysis, config.ANALYZE_RATE_LIMIT_PER_MINUTE);
   registerIdentityRoutes(app, createIdentityService({ visitors, subscriptions, clock }));
-  registerPaymentRoutes(app, createPaymentsService({ payments, subscriptions, provider, clock }), { isSandbox: provider.name === 'sandbox' });
+  registerPaymentRoutes(app, createPaymentsService({ payments, subscriptions, provider, clock }), {
+    isSandbox: provider.name === 'sandbox',
+  });
   app.get('/api/health', async () => ({ ok: true }));
 
   const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;

@@ -2,17 +2,14 @@ import type { AnalysisErrorCode } from '@fineprint/analysis';
 
 /** Codes of the server's own refusals. */
 export type ServiceErrorCode =
-  | 'BAD_REQUEST'
-  | 'SUBSCRIPTION_REQUIRED'
-  | 'NOT_FOUND'
-  | 'FORBIDDEN'
-  | 'PAYMENT_INVALID'
-  | 'PROVIDER_UNAVAILABLE'
-  | 'BUSY';
+  'BAD_REQUEST' | 'SUBSCRIPTION_REQUIRED' | 'NOT_FOUND' | 'FORBIDDEN' | 'PAYMENT_INVALID' | 'PROVIDER_UNAVAILABLE' | 'BUSY';
 
 /** A refusal with a stable code and a sentence safe to show the visitor. */
 export class ServiceError extends Error {
-  constructor(readonly code: ServiceErrorCode, message: string) {
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'ServiceError';
   }

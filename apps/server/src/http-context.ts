@@ -36,7 +36,11 @@ export function requireVisitorId(request: FastifyRequest): string {
 }
 
 /** Parses a body or params object with a zod schema, turning failures into a 400 sentence. */
-export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown, message: string): T {
+export function parseInput<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+  message: string,
+): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ServiceError('BAD_REQUEST', message);
   return parsed.data;

@@ -11,9 +11,15 @@ import type { LinearModel } from '../src/classify/model';
 import { scoreFeatures } from '../src/classify/model';
 import { computeMetrics } from '../src/evaluate';
 
-interface Row { doc: string; features: string[]; labels: Set<string> }
+interface Row {
+  doc: string;
+  features: string[];
+  labels: Set<string>;
+}
 
-const corpusPath = process.argv.find((a) => a.endsWith('.jsonl')) ?? fileURLToPath(new URL('../../../../shared/corpus/claudette50_en.jsonl', import.meta.url));
+const corpusPath =
+  process.argv.find((a) => a.endsWith('.jsonl')) ??
+  fileURLToPath(new URL('../../../../shared/corpus/claudette50_en.jsonl', import.meta.url));
 const folds = Number(process.argv[process.argv.indexOf('--folds') + 1]) || 5;
 const rows: Row[] = readFileSync(corpusPath, 'utf8')
   .split('\n')
@@ -73,14 +79,19 @@ function tuneThresholds(model: LinearModel, data: Row[]): Record<string, number>
     let best = 0.5;
     let bestF = -1;
     for (let t = 0.2; t <= 0.95; t += 0.025) {
-      let tp = 0, fp = 0, fn = 0;
+      let tp = 0,
+        fp = 0,
+        fn = 0;
       for (const s of scored) {
         if (s.p >= t && s.y) tp++;
         else if (s.p >= t) fp++;
         else if (s.y) fn++;
       }
       const f = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-      if (f > bestF) { bestF = f; best = t; }
+      if (f > bestF) {
+        bestF = f;
+        best = t;
+      }
     }
     thresholds[label] = Math.round(best * 1000) / 1000;
   }
@@ -97,7 +108,10 @@ for (let k = 0; k < folds; k++) {
   // Thresholds are tuned on an inner split of the training documents only.
   const innerDocs = new Set([...new Set(trainRows.map((r) => r.doc))].filter((_, i) => i % 4 === 0));
   const inner = train(trainRows.filter((r) => !innerDocs.has(r.doc)));
-  const thresholds = tuneThresholds(inner, trainRows.filter((r) => innerDocs.has(r.doc)));
+  const thresholds = tuneThresholds(
+    inner,
+    trainRows.filter((r) => innerDocs.has(r.doc)),
+  );
   foldThresholds.push(thresholds);
   const model = { ...train(trainRows), threshold: thresholds };
   for (const row of rows.filter((r) => testDocs.has(r.doc))) {
@@ -108,7 +122,9 @@ for (let k = 0; k < folds; k++) {
 console.log(JSON.stringify({ crossValidation: { folds, documents: docs.length, ...computeMetrics(predictions) } }));
 
 const final = train(rows);
-final.threshold = Object.fromEntries(CLAUDETTE_LABELS.map((l) => [l, Math.round((foldThresholds.reduce((s, t) => s + t[l]!, 0) / folds) * 1000) / 1000]));
+final.threshold = Object.fromEntries(
+  CLAUDETTE_LABELS.map((l) => [l, Math.round((foldThresholds.reduce((s, t) => s + t[l]!, 0) / folds) * 1000) / 1000]),
+);
 const out = fileURLToPath(new URL('../src/classify/model-weights.generated.ts', import.meta.url));
 writeFileSync(
   out,
@@ -116,4 +132,6 @@ writeFileSync(
     `// Do not edit: regenerate with \`npm run train\`. Holds learned weights only, no corpus text.\n` +
     `/* eslint-disable */\nimport type { LinearModel } from './model';\nexport const MODEL: LinearModel = ${JSON.stringify(final)};\n`,
 );
-console.log(JSON.stringify({ wrote: out, features: Object.fromEntries(CLAUDETTE_LABELS.map((l) => [l, Object.keys(final.weights[l]!).length])) }));
+console.log(
+  JSON.stringify({ wrote: out, features: Object.fromEntries(CLAUDETTE_LABELS.map((l) => [l, Object.keys(final.weights[l]!).length])) }),
+);

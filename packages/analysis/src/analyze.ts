@@ -34,7 +34,12 @@ export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {
   const documents = await discoverLegalDocuments(start, options);
   options.onProgress?.(`Analysing ${documents.map((d) => d.type).join(' and ')}`);
   return analyzeDocuments(
-    documents.map((d) => ({ type: d.type, url: d.url, mediaType: d.fetched.mediaType, content: d.fetched.mediaType === 'pdf' ? d.fetched.body : d.fetched.text })),
+    documents.map((d) => ({
+      type: d.type,
+      url: d.url,
+      mediaType: d.fetched.mediaType,
+      content: d.fetched.mediaType === 'pdf' ? d.fetched.body : d.fetched.text,
+    })),
     options,
   );
 }
@@ -46,9 +51,14 @@ export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {
 export async function analyzeDocuments(inputs: readonly DocumentInput[], options: SummaryOptions = {}): Promise<AnalysisResult> {
   const extracted: Array<{ input: DocumentInput; doc: ExtractedDocument }> = [];
   for (const input of inputs) {
-    const doc = input.mediaType === 'pdf'
-      ? await extractPdf(typeof input.content === 'string' ? new TextEncoder().encode(input.content) : input.content, input.url)
-      : extractDocument(typeof input.content === 'string' ? input.content : new TextDecoder().decode(input.content), input.mediaType, input.url);
+    const doc =
+      input.mediaType === 'pdf'
+        ? await extractPdf(typeof input.content === 'string' ? new TextEncoder().encode(input.content) : input.content, input.url)
+        : extractDocument(
+            typeof input.content === 'string' ? input.content : new TextDecoder().decode(input.content),
+            input.mediaType,
+            input.url,
+          );
     if (doc.text.length > 0) extracted.push({ input, doc });
   }
   if (extracted.length === 0) throw new DiscoveryError('EMPTY_DOCUMENT', 'The legal documents were found but contain no readable text.');
@@ -57,23 +67,37 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
   const findings: Finding[] = [];
   const documents: AnalyzedDocument[] = [];
   for (const { input, doc } of extracted) {
-    documents.push({ type: input.type, url: input.url, title: doc.title, words: (doc.text.match(/\S+/g) ?? []).length, language: doc.language });
+    documents.push({
+      type: input.type,
+      url: input.url,
+      title: doc.title,
+      words: (doc.text.match(/\S+/g) ?? []).length,
+      language: doc.language,
+    });
     if (doc.language !== 'en') {
-      notices.push(`The ${input.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} appears to be in ${LANGUAGE_NAMES[doc.language] ?? doc.language}; the built-in analyzer reads English only, so this summary may miss its points.`);
+      notices.push(
+        `The ${input.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} appears to be in ${LANGUAGE_NAMES[doc.language] ?? doc.language}; the built-in analyzer reads English only, so this summary may miss its points.`,
+      );
     }
     findings.push(...classifyClauses(segmentClauses(doc.blocks), input.type, input.url));
   }
   for (const type of ['terms', 'privacy'] as const) {
     if (!extracted.some((e) => e.input.type === type)) {
-      notices.push(`No ${type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} was found, so this summary covers only the other document.`);
+      notices.push(
+        `No ${type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} was found, so this summary covers only the other document.`,
+      );
     }
   }
   const privacyText = extracted.find((e) => e.input.type === 'privacy')?.doc.text ?? '';
-  const { details, grade } = summarizeFindings(findings, {
-    termsUrl: extracted.find((e) => e.input.type === 'terms')?.input.url,
-    privacyUrl: extracted.find((e) => e.input.type === 'privacy')?.input.url,
-    privacyEmail: findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
-  }, options);
+  const { details, grade } = summarizeFindings(
+    findings,
+    {
+      termsUrl: extracted.find((e) => e.input.type === 'terms')?.input.url,
+      privacyUrl: extracted.find((e) => e.input.type === 'privacy')?.input.url,
+      privacyEmail: findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
+    },
+    options,
+  );
   return {
     keyPoints: details.keyPoints.map((i) => i.text),
     privacyConcerns: details.privacyConcerns.map((i) => i.text),

@@ -15,9 +15,13 @@ export interface ClaudetteMetrics {
 /** Precision, recall and F1 per CLAUDETTE category, with macro and micro F1 over the eight. */
 export function computeMetrics(rows: ReadonlyArray<{ gold: readonly string[]; predicted: readonly string[] }>): ClaudetteMetrics {
   const perLabel: Record<string, LabelMetrics> = {};
-  let tpAll = 0, fpAll = 0, fnAll = 0;
+  let tpAll = 0,
+    fpAll = 0,
+    fnAll = 0;
   for (const label of CLAUDETTE_LABELS) {
-    let tp = 0, fp = 0, fn = 0;
+    let tp = 0,
+      fp = 0,
+      fn = 0;
     for (const row of rows) {
       const g = row.gold.includes(label);
       const p = row.predicted.includes(label);
@@ -25,10 +29,17 @@ export function computeMetrics(rows: ReadonlyArray<{ gold: readonly string[]; pr
       else if (p) fp++;
       else if (g) fn++;
     }
-    tpAll += tp; fpAll += fp; fnAll += fn;
+    tpAll += tp;
+    fpAll += fp;
+    fnAll += fn;
     const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
     const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
-    perLabel[label] = { precision: round(precision), recall: round(recall), f1: round(precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)), support: tp + fn };
+    perLabel[label] = {
+      precision: round(precision),
+      recall: round(recall),
+      f1: round(precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)),
+      support: tp + fn,
+    };
   }
   const macroF1 = CLAUDETTE_LABELS.reduce((s, l) => s + perLabel[l]!.f1, 0) / CLAUDETTE_LABELS.length;
   const microF1 = tpAll === 0 ? 0 : (2 * tpAll) / (2 * tpAll + fpAll + fnAll);

@@ -6,7 +6,17 @@
 export { analyzeSite, analyzeDocuments, ENGINE_VERSION, type AnalyzeSiteOptions, type DocumentInput } from './analyze';
 export { AnalysisError, UrlError, FetchError, DiscoveryError, type AnalysisErrorCode } from './errors';
 export { normalizeSiteUrl, parseHttpUrl, MAX_URL_LENGTH } from './fetch/normalize-url';
-export { fetchDocument, resolveGuardedTarget, DEFAULT_USER_AGENT, type FetchOptions, type GuardOptions, type Resolver, type ResolvedAddress, type FetchedDocument, type MediaType } from './fetch/guarded-fetch';
+export {
+  fetchDocument,
+  resolveGuardedTarget,
+  DEFAULT_USER_AGENT,
+  type FetchOptions,
+  type GuardOptions,
+  type Resolver,
+  type ResolvedAddress,
+  type FetchedDocument,
+  type MediaType,
+} from './fetch/guarded-fetch';
 export { isPublicAddress } from './fetch/address-guard';
 export { discoverLegalDocuments, type DiscoverOptions, type DiscoveredDocument } from './discover/discover';
 export { extractDocument, extractPdf, type ExtractedDocument } from './extract/extract';

@@ -2,8 +2,7 @@
 export const MESSAGES = {
   productName: 'Fineprint',
   descriptor: 'A Terms of Service (ToS) Summarizer',
-  tagline:
-    'Understand complex legal documents with ease. Get instant analysis of Terms of Service and Privacy Policies.',
+  tagline: 'Understand complex legal documents with ease. Get instant analysis of Terms of Service and Privacy Policies.',
   urlPlaceholder: 'Enter website URL to analyze Terms of Service',
   analyzing: 'Analyzing Terms of Service...',
   errorTitle: 'Error',
@@ -19,8 +18,7 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   paymentSuccessful: 'Payment successful!',
   paymentFailed: 'Payment Failed. Please try again.',
-  paymentScriptFailed:
-    'Failed to load payment modal. Check your internet connection and retry later.',
+  paymentScriptFailed: 'Failed to load payment modal. Check your internet connection and retry later.',
   verifyingPayment: 'Verifying your payment...',
   verifyingPaymentDetail: 'Please wait while we confirm your subscription.',
   subscriptionActivated: 'Subscription activated successfully!',

@@ -23,7 +23,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
   let dialect: Dialect;
   if (options.databaseUrl) {
     dialect = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}) });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
     if (options.schema) {
       const client = await pool.connect();
       try {

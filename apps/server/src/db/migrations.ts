@@ -7,74 +7,75 @@ export type Dialect = 'sqlite' | 'postgres';
  * the one difference (how an integer key counts up) is chosen per dialect.
  */
 export function createMigrations(dialect: Dialect): Record<string, Migration> {
-  const serial = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
+  const serial = (c: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
   return {
-  '0001_initial': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('visitors')
-        .addColumn('id', 'varchar(128)', (c) => c.primaryKey())
-        .addColumn('analyses_used', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('email', 'varchar(254)')
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('visitors_updated_at').on('visitors').column('updated_at').execute();
-      await db.schema
-        .createTable('subscriptions')
-        .addColumn('id', 'integer', serial)
-        .addColumn('email', 'varchar(254)', (c) => c.notNull())
-        .addColumn('transaction_id', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('period_end', 'varchar(32)', (c) => c.notNull())
-        .addColumn('provider', 'varchar(32)', (c) => c.notNull())
-        .addColumn('provider_customer_id', 'varchar(128)')
-        .addColumn('provider_plan_id', 'varchar(128)')
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('subscriptions_email').on('subscriptions').column('email').execute();
-      await db.schema
-        .createTable('subscription_tokens')
-        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('subscription_id', 'integer', (c) => c.notNull().references('subscriptions.id').onDelete('cascade'))
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('payments')
-        .addColumn('transaction_id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('tx_ref', 'varchar(400)', (c) => c.notNull())
-        .addColumn('amount_cents', 'integer', (c) => c.notNull())
-        .addColumn('currency', 'varchar(8)', (c) => c.notNull())
-        .addColumn('status', 'varchar(32)', (c) => c.notNull())
-        .addColumn('email', 'varchar(254)', (c) => c.notNull())
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('payment_intents')
-        .addColumn('tx_ref', 'varchar(400)', (c) => c.primaryKey())
-        .addColumn('email', 'varchar(254)', (c) => c.notNull())
-        .addColumn('visitor_id', 'varchar(128)')
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('analysis_cache')
-        .addColumn('site', 'varchar(2048)', (c) => c.primaryKey())
-        .addColumn('engine_version', 'varchar(32)', (c) => c.notNull())
-        .addColumn('document_urls', 'text', (c) => c.notNull())
-        .addColumn('content_hash', 'varchar(64)', (c) => c.notNull())
-        .addColumn('result_json', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('sandbox_transactions')
-        .addColumn('id', 'integer', serial)
-        .addColumn('tx_ref', 'varchar(400)', (c) => c.notNull())
-        .addColumn('amount_cents', 'integer', (c) => c.notNull())
-        .addColumn('currency', 'varchar(8)', (c) => c.notNull())
-        .addColumn('status', 'varchar(32)', (c) => c.notNull())
-        .addColumn('email', 'varchar(254)', (c) => c.notNull())
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .execute();
+    '0001_initial': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('visitors')
+          .addColumn('id', 'varchar(128)', (c) => c.primaryKey())
+          .addColumn('analyses_used', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('email', 'varchar(254)')
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('visitors_updated_at').on('visitors').column('updated_at').execute();
+        await db.schema
+          .createTable('subscriptions')
+          .addColumn('id', 'integer', serial)
+          .addColumn('email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('transaction_id', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('period_end', 'varchar(32)', (c) => c.notNull())
+          .addColumn('provider', 'varchar(32)', (c) => c.notNull())
+          .addColumn('provider_customer_id', 'varchar(128)')
+          .addColumn('provider_plan_id', 'varchar(128)')
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('subscriptions_email').on('subscriptions').column('email').execute();
+        await db.schema
+          .createTable('subscription_tokens')
+          .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('subscription_id', 'integer', (c) => c.notNull().references('subscriptions.id').onDelete('cascade'))
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('payments')
+          .addColumn('transaction_id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('tx_ref', 'varchar(400)', (c) => c.notNull())
+          .addColumn('amount_cents', 'integer', (c) => c.notNull())
+          .addColumn('currency', 'varchar(8)', (c) => c.notNull())
+          .addColumn('status', 'varchar(32)', (c) => c.notNull())
+          .addColumn('email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('payment_intents')
+          .addColumn('tx_ref', 'varchar(400)', (c) => c.primaryKey())
+          .addColumn('email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('visitor_id', 'varchar(128)')
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('analysis_cache')
+          .addColumn('site', 'varchar(2048)', (c) => c.primaryKey())
+          .addColumn('engine_version', 'varchar(32)', (c) => c.notNull())
+          .addColumn('document_urls', 'text', (c) => c.notNull())
+          .addColumn('content_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('result_json', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sandbox_transactions')
+          .addColumn('id', 'integer', serial)
+          .addColumn('tx_ref', 'varchar(400)', (c) => c.notNull())
+          .addColumn('amount_cents', 'integer', (c) => c.notNull())
+          .addColumn('currency', 'varchar(8)', (c) => c.notNull())
+          .addColumn('status', 'varchar(32)', (c) => c.notNull())
+          .addColumn('email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+      },
     },
-  },
   };
 }

@@ -8,7 +8,9 @@ import { Redis } from 'ioredis';
  * inside one allocation does not buy more requests.
  */
 export async function registerRateLimit(app: FastifyInstance, options: { redisUrl?: string }): Promise<void> {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,
@@ -16,7 +18,10 @@ export async function registerRateLimit(app: FastifyInstance, options: { redisUr
     timeWindow: 60_000,
     keyGenerator: clientKey,
     ...(redis ? { redis, nameSpace: 'fineprint-rl:', skipOnError: false } : {}),
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.` }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
   });
 }
 

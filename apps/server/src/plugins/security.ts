@@ -37,7 +37,12 @@ export async function registerSecurity(app: FastifyInstance, options: { paymentO
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE_NAME];
     if (!cookie) {
-      void reply.setCookie(XSRF_COOKIE_NAME, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'strict', httpOnly: false, secure: request.protocol === 'https' });
+      void reply.setCookie(XSRF_COOKIE_NAME, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        httpOnly: false,
+        secure: request.protocol === 'https',
+      });
     }
     if (!UNSAFE_METHODS.has(request.method)) return;
     if (!isSameOrigin(request) || !hasMatchingToken(request, cookie)) {

@@ -4,7 +4,11 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 /** The generic router failure page (unknown routes and render errors). */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <main className="mx-auto max-w-xl p-8">
       <h2 className="text-2xl font-bold">{MESSAGES.unexpectedError}</h2>

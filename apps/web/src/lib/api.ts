@@ -1,5 +1,11 @@
 import {
-  COOKIE_NAMES, MESSAGES, USER_ID_HEADER, type AnalysisResult, type PaymentIntent, type PaymentVerification, type SubscriptionStatus,
+  COOKIE_NAMES,
+  MESSAGES,
+  USER_ID_HEADER,
+  type AnalysisResult,
+  type PaymentIntent,
+  type PaymentVerification,
+  type SubscriptionStatus,
 } from '@fineprint/contracts';
 import axios, { isAxiosError } from 'axios';
 import { readCookie, writeCookie } from './cookies';

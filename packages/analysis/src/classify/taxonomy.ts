@@ -64,7 +64,10 @@ export const CATEGORIES = [
     id: 'jurisdiction',
     severity: 'neutral',
     list: 'keyPoints',
-    tosdrCases: ['the_court_of_law_governing_the_terms_is_in_location_x', 'the_court_of_law_governing_the_terms_is_in_a_jurisdiction_that_is_less_friendly'],
+    tosdrCases: [
+      'the_court_of_law_governing_the_terms_is_in_location_x',
+      'the_court_of_law_governing_the_terms_is_in_a_jurisdiction_that_is_less_friendly',
+    ],
     patterns: [
       /\b(exclusive|personal|non-exclusive)\s+jurisdiction\b/i,
       /\b(courts?|tribunals?)\s+(located\s+)?(in|of|at|within)\s+(the\s+)?([A-Z][a-z]+|county|state|england|ireland)/i,
@@ -205,7 +208,10 @@ export const CATEGORIES = [
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: ['users_have_a_reduced_time_period_to_take_legal_action_against_the_service'],
-    patterns: [/\b(within|no later than)\b.{0,30}\b(one|1|two|2|six|6)\s*(\(\d+\)\s*)?(year|month)s?\b.{0,80}\b(claim|cause of action|action)\b.{0,60}\b(barred|forever|must be|filed|commenced)\b/i, /\bcause of action\b.{0,120}\b(must (be )?commence|barred)/i],
+    patterns: [
+      /\b(within|no later than)\b.{0,30}\b(one|1|two|2|six|6)\s*(\(\d+\)\s*)?(year|month)s?\b.{0,80}\b(claim|cause of action|action)\b.{0,60}\b(barred|forever|must be|filed|commenced)\b/i,
+      /\bcause of action\b.{0,120}\b(must (be )?commence|barred)/i,
+    ],
     documents: ['terms'],
   }),
   c({
@@ -221,7 +227,9 @@ export const CATEGORIES = [
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: ['the_service_has_a_no_refund_policy'],
-    patterns: [/\b(non-?refundable|no refunds?|not (be )?(eligible for|entitled to) (a )?refunds?|do(es)? not (provide|offer|give) refunds?)\b/i],
+    patterns: [
+      /\b(non-?refundable|no refunds?|not (be )?(eligible for|entitled to) (a )?refunds?|do(es)? not (provide|offer|give) refunds?)\b/i,
+    ],
     documents: ['terms'],
   }),
   c({
@@ -229,7 +237,9 @@ export const CATEGORIES = [
     severity: 'good',
     list: 'keyPoints',
     tosdrCases: [],
-    patterns: [/\b(full|pro-?rated|partial)? ?refund\b.{0,60}\bwithin \d+ days\b|\bright (of|to) withdraw(al)?\b.{0,60}\b\d+ days\b|\b(cancel|withdraw)\b.{0,40}\bwithin (14|fourteen|30|thirty) days\b/i],
+    patterns: [
+      /\b(full|pro-?rated|partial)? ?refund\b.{0,60}\bwithin \d+ days\b|\bright (of|to) withdraw(al)?\b.{0,60}\b\d+ days\b|\b(cancel|withdraw)\b.{0,40}\bwithin (14|fourteen|30|thirty) days\b/i,
+    ],
     exclude: [/\bno refunds?\b|\bnon-?refundable\b/i],
     documents: ['terms'],
   }),
@@ -238,14 +248,20 @@ export const CATEGORIES = [
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: ['this_service_is_only_available_to_users_over_a_certain_age'],
-    patterns: [/\b(at least|over|under( the age of)?|minimum age( of)?|older than|aged?)\s*(the age of\s*)?(13|14|15|16|18|21)\b/i, /\b(13|16|18)\s*(years old|years of age|\+)/i],
+    patterns: [
+      /\b(at least|over|under( the age of)?|minimum age( of)?|older than|aged?)\s*(the age of\s*)?(13|14|15|16|18|21)\b/i,
+      /\b(13|16|18)\s*(years old|years of age|\+)/i,
+    ],
   }),
   c({
     id: 'user_ownership',
     severity: 'good',
     list: 'keyPoints',
     tosdrCases: ['you_maintain_ownership_of_your_data'],
-    patterns: [/\byou (retain|keep|maintain|own)\b.{0,40}\b(ownership|rights?|title)\b.{0,60}\b(content|data|material|information)\b/i, /\byour content (remains|is) yours\b|\byou own (all|your)\b.{0,30}\bcontent\b/i],
+    patterns: [
+      /\byou (retain|keep|maintain|own)\b.{0,40}\b(ownership|rights?|title)\b.{0,60}\b(content|data|material|information)\b/i,
+      /\byour content (remains|is) yours\b|\byou own (all|your)\b.{0,30}\bcontent\b/i,
+    ],
     exclude: [/\bdo not own\b/i],
   }),
   c({
@@ -253,7 +269,9 @@ export const CATEGORIES = [
     severity: 'good',
     list: 'keyPoints',
     tosdrCases: ['you_have_the_right_to_leave_this_service_at_any_time', 'you_can_delete_your_content_from_this_service'],
-    patterns: [/\byou (may|can)\b.{0,30}\b(terminate|cancel|close|delete|stop using)\b.{0,60}\b(account|subscription|these terms|agreement|service|at any time)\b/i],
+    patterns: [
+      /\byou (may|can)\b.{0,30}\b(terminate|cancel|close|delete|stop using)\b.{0,60}\b(account|subscription|these terms|agreement|service|at any time)\b/i,
+    ],
     documents: ['terms'],
   }),
   // --- Privacy practices ---------------------------------------------------------------------------
@@ -261,8 +279,14 @@ export const CATEGORIES = [
     id: 'sale_of_data',
     severity: 'bad',
     list: 'privacyConcerns',
-    tosdrCases: ['your_personal_data_is_given_to_third_parties', 'the_service_can_sell_or_otherwise_transfer_your_personal_data_as_part_of_a'],
-    patterns: [/\b(sell|sale of|sold|selling)\b.{0,60}\b(personal (data|information)|your (data|information))\b/i, /\bshar(e|ing)\b.{0,40}\bfor cross-context behavio(u)?ral advertising\b/i],
+    tosdrCases: [
+      'your_personal_data_is_given_to_third_parties',
+      'the_service_can_sell_or_otherwise_transfer_your_personal_data_as_part_of_a',
+    ],
+    patterns: [
+      /\b(sell|sale of|sold|selling)\b.{0,60}\b(personal (data|information)|your (data|information))\b/i,
+      /\bshar(e|ing)\b.{0,40}\bfor cross-context behavio(u)?ral advertising\b/i,
+    ],
     exclude: [/\b(do|does|will) not (sell|rent)|\bnever (sell|rent)|\bnot sell\b|\bno sale\b/i],
   }),
   c({
@@ -276,8 +300,14 @@ export const CATEGORIES = [
     id: 'third_party_sharing',
     severity: 'bad',
     list: 'privacyConcerns',
-    tosdrCases: ['your_personal_data_is_given_to_third_parties', 'third_parties_may_be_involved_in_operating_the_service', 'many_third_parties_are_involved_in_operating_the_service'],
-    patterns: [/\b(share|disclose|provide|transfer)\w*\b.{0,80}\b(with|to)\b.{0,40}\b(third[- ]part(y|ies)|partners|advertisers|affiliates|service providers|vendors)\b/i],
+    tosdrCases: [
+      'your_personal_data_is_given_to_third_parties',
+      'third_parties_may_be_involved_in_operating_the_service',
+      'many_third_parties_are_involved_in_operating_the_service',
+    ],
+    patterns: [
+      /\b(share|disclose|provide|transfer)\w*\b.{0,80}\b(with|to)\b.{0,40}\b(third[- ]part(y|ies)|partners|advertisers|affiliates|service providers|vendors)\b/i,
+    ],
     exclude: [/\b(do|does|will) not (share|disclose)\b/i],
     documents: ['privacy'],
   }),
@@ -285,22 +315,39 @@ export const CATEGORIES = [
     id: 'targeted_advertising',
     severity: 'bad',
     list: 'privacyConcerns',
-    tosdrCases: ['the_service_uses_your_personal_data_to_employ_targeted_third_party_advertising', 'this_service_may_use_your_personal_information_for_marketing_purposes'],
-    patterns: [/\b(targeted|personali[sz]ed|interest-based|behavio(u)?ral|relevant)\s+(ads|advertising|advertisements|marketing)\b/i, /\b(show|serve|deliver)\w*\b.{0,30}\b(ads|advertising)\b.{0,60}\b(based on|interests?|activity)\b/i],
+    tosdrCases: [
+      'the_service_uses_your_personal_data_to_employ_targeted_third_party_advertising',
+      'this_service_may_use_your_personal_information_for_marketing_purposes',
+    ],
+    patterns: [
+      /\b(targeted|personali[sz]ed|interest-based|behavio(u)?ral|relevant)\s+(ads|advertising|advertisements|marketing)\b/i,
+      /\b(show|serve|deliver)\w*\b.{0,30}\b(ads|advertising)\b.{0,60}\b(based on|interests?|activity)\b/i,
+    ],
   }),
   c({
     id: 'cross_site_tracking',
     severity: 'bad',
     list: 'privacyConcerns',
-    tosdrCases: ['this_service_tracks_you_on_other_websites', 'the_service_may_use_tracking_pixels_web_beacons_browser_fingerprinting_and_or', 'the_service_uses_social_media_cookies_pixels', 'tracking_via_third_party_cookies_for_other_purposes_without_your_consent'],
-    patterns: [/\b(pixels?|web beacons?|tracking technolog|fingerprint|SDKs?)\b/i, /\b(other|third[- ]party) (websites|sites|apps)\b.{0,80}\b(track|collect|information|activity|cookies)/i, /\b(across|on) (other|different) (websites|sites|apps|services|devices)\b/i],
+    tosdrCases: [
+      'this_service_tracks_you_on_other_websites',
+      'the_service_may_use_tracking_pixels_web_beacons_browser_fingerprinting_and_or',
+      'the_service_uses_social_media_cookies_pixels',
+      'tracking_via_third_party_cookies_for_other_purposes_without_your_consent',
+    ],
+    patterns: [
+      /\b(pixels?|web beacons?|tracking technolog|fingerprint|SDKs?)\b/i,
+      /\b(other|third[- ]party) (websites|sites|apps)\b.{0,80}\b(track|collect|information|activity|cookies)/i,
+      /\b(across|on) (other|different) (websites|sites|apps|services|devices)\b/i,
+    ],
   }),
   c({
     id: 'do_not_track_ignored',
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['this_service_ignores_the_do_not_track_dnt_header_and_tracks_users_anyway_even'],
-    patterns: [/\bdo not track\b.{0,120}\b(not (respond|honou?r)|do not (respond|currently))|\b(not (respond|honou?r)|do not (respond|currently))\b.{0,80}\bdo not track\b/i],
+    patterns: [
+      /\bdo not track\b.{0,120}\b(not (respond|honou?r)|do not (respond|currently))|\b(not (respond|honou?r)|do not (respond|currently))\b.{0,80}\bdo not track\b/i,
+    ],
   }),
   c({
     id: 'location',
@@ -330,8 +377,16 @@ export const CATEGORIES = [
     id: 'data_retention',
     severity: 'neutral',
     list: 'privacyConcerns',
-    tosdrCases: ['this_service_keeps_user_logs_for_an_undefined_period_of_time', 'the_services_data_retention_period_is_kept_to_the_minimum_necessary_for', 'user_logs_are_deleted_after_a_finite_period_of_time', 'this_service_may_keep_personal_data_after_a_request_for_erasure_for_business'],
-    patterns: [/\b(retain|keep|store|retention)\b.{0,100}\b(as long as|for (up to )?\d+|for (a period|the period)|until|no longer than|years?|months?|days)\b/i, /\bretention (period|policy|policies)\b/i],
+    tosdrCases: [
+      'this_service_keeps_user_logs_for_an_undefined_period_of_time',
+      'the_services_data_retention_period_is_kept_to_the_minimum_necessary_for',
+      'user_logs_are_deleted_after_a_finite_period_of_time',
+      'this_service_may_keep_personal_data_after_a_request_for_erasure_for_business',
+    ],
+    patterns: [
+      /\b(retain|keep|store|retention)\b.{0,100}\b(as long as|for (up to )?\d+|for (a period|the period)|until|no longer than|years?|months?|days)\b/i,
+      /\bretention (period|policy|policies)\b/i,
+    ],
     documents: ['privacy'],
   }),
   c({
@@ -347,22 +402,33 @@ export const CATEGORIES = [
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['your_data_may_be_processed_and_stored_anywhere_in_the_world'],
-    patterns: [/\b(transfer|process|store)\w*\b.{0,80}\b(outside|other (countries|jurisdictions)|countries other than|international|around the world|in the United States)\b/i, /\bstandard contractual clauses\b|\badequacy decision/i],
+    patterns: [
+      /\b(transfer|process|store)\w*\b.{0,80}\b(outside|other (countries|jurisdictions)|countries other than|international|around the world|in the United States)\b/i,
+      /\bstandard contractual clauses\b|\badequacy decision/i,
+    ],
     documents: ['privacy'],
   }),
   c({
     id: 'security_breach',
     severity: 'neutral',
     list: 'privacyConcerns',
-    tosdrCases: ['the_user_is_informed_about_security_practices', 'this_service_assumes_no_liability_for_unauthorized_access_to_your_personal'],
-    patterns: [/\b(data )?breach\b|\bno (method|system|security measures?)\b.{0,60}\b(100%|completely|perfectly|secure)\b|\bcannot guarantee\b.{0,40}\bsecurity\b|\bencrypt(ed|ion)\b/i],
+    tosdrCases: [
+      'the_user_is_informed_about_security_practices',
+      'this_service_assumes_no_liability_for_unauthorized_access_to_your_personal',
+    ],
+    patterns: [
+      /\b(data )?breach\b|\bno (method|system|security measures?)\b.{0,60}\b(100%|completely|perfectly|secure)\b|\bcannot guarantee\b.{0,40}\bsecurity\b|\bencrypt(ed|ion)\b/i,
+    ],
     documents: ['privacy'],
   }),
   c({
     id: 'government_requests',
     severity: 'neutral',
     list: 'privacyConcerns',
-    tosdrCases: ['this_service_reserves_the_right_to_disclose_your_personal_information_without', 'the_service_is_transparent_regarding_government_requests_or_inquiries_that_may'],
+    tosdrCases: [
+      'this_service_reserves_the_right_to_disclose_your_personal_information_without',
+      'the_service_is_transparent_regarding_government_requests_or_inquiries_that_may',
+    ],
     patterns: [/\b(law enforcement|government (requests?|authorities|agencies)|legal process|subpoena|court order)\b/i],
     documents: ['privacy'],
   }),
@@ -371,7 +437,9 @@ export const CATEGORIES = [
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['the_service_can_sell_or_otherwise_transfer_your_personal_data_as_part_of_a'],
-    patterns: [/\b(merger|acquisition|bankruptcy|reorgani[sz]ation|sale of (all or )?(some|part|a portion|substantially all) of (our|its) (assets|business))\b/i],
+    patterns: [
+      /\b(merger|acquisition|bankruptcy|reorgani[sz]ation|sale of (all or )?(some|part|a portion|substantially all) of (our|its) (assets|business))\b/i,
+    ],
     documents: ['privacy'],
   }),
   c({
@@ -379,14 +447,23 @@ export const CATEGORIES = [
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [],
-    patterns: [/\b(train|training|improve|develop)\w*\b.{0,60}\b(artificial intelligence|AI|machine learning|models?|generative)\b/i, /\b(artificial intelligence|AI|machine learning|generative AI)\b.{0,60}\b(train|training)\b/i],
+    patterns: [
+      /\b(train|training|improve|develop)\w*\b.{0,60}\b(artificial intelligence|AI|machine learning|models?|generative)\b/i,
+      /\b(artificial intelligence|AI|machine learning|generative AI)\b.{0,60}\b(train|training)\b/i,
+    ],
   }),
   c({
     id: 'data_collection_breadth',
     severity: 'bad',
     list: 'privacyConcerns',
-    tosdrCases: ['the_service_collects_many_different_types_of_personal_data', 'this_service_gathers_information_about_you_through_third_parties'],
-    patterns: [/\b(we )?collect\w*\b.{0,80}\b(contacts?|address book|device identifiers?|IP address|browsing history|purchase history|phone number|payment information|camera|microphone)\b/i, /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b.{0,40}\b(information|data)\b/i],
+    tosdrCases: [
+      'the_service_collects_many_different_types_of_personal_data',
+      'this_service_gathers_information_about_you_through_third_parties',
+    ],
+    patterns: [
+      /\b(we )?collect\w*\b.{0,80}\b(contacts?|address book|device identifiers?|IP address|browsing history|purchase history|phone number|payment information|camera|microphone)\b/i,
+      /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b.{0,40}\b(information|data)\b/i,
+    ],
     documents: ['privacy'],
   }),
   c({
@@ -394,21 +471,32 @@ export const CATEGORIES = [
     severity: 'good',
     list: 'privacyConcerns',
     tosdrCases: ['you_can_request_access_and_deletion_of_personal_data', 'this_service_allows_you_to_retrieve_an_archive_of_your_data'],
-    patterns: [/\b(right|request|ask)\w*\b.{0,60}\b(access|delet(e|ion)|eras(e|ure)|correct|rectif|portab|copy of)\w*\b.{0,60}\b(personal (data|information)|your (data|information))\b/i, /\bdownload (a copy of )?your (data|information)\b/i],
+    patterns: [
+      /\b(right|request|ask)\w*\b.{0,60}\b(access|delet(e|ion)|eras(e|ure)|correct|rectif|portab|copy of)\w*\b.{0,60}\b(personal (data|information)|your (data|information))\b/i,
+      /\bdownload (a copy of )?your (data|information)\b/i,
+    ],
     documents: ['privacy'],
   }),
   c({
     id: 'opt_out',
     severity: 'good',
     list: 'privacyConcerns',
-    tosdrCases: ['you_can_opt_out_of_promotional_communications', 'you_can_opt_out_of_targeted_advertising', 'this_service_employs_third_party_cookies_but_with_opt_out_instructions'],
+    tosdrCases: [
+      'you_can_opt_out_of_promotional_communications',
+      'you_can_opt_out_of_targeted_advertising',
+      'this_service_employs_third_party_cookies_but_with_opt_out_instructions',
+    ],
     patterns: [/\bopt[- ]?out\b|\bunsubscribe\b|\bwithdraw (your )?consent\b|\b(turn|switch) off\b|\bad (settings|preferences)\b/i],
   }),
   c({
     id: 'cookies',
     severity: 'neutral',
     list: 'privacyConcerns',
-    tosdrCases: ['this_service_uses_third_party_cookies_for_statistics', 'blocking_first_party_cookies_may_limit_your_ability_to_use_the_service', 'this_service_requires_first_party_cookies'],
+    tosdrCases: [
+      'this_service_uses_third_party_cookies_for_statistics',
+      'blocking_first_party_cookies_may_limit_your_ability_to_use_the_service',
+      'this_service_requires_first_party_cookies',
+    ],
     patterns: [/\bcookies?\b/i],
   }),
 ] as const satisfies readonly Category[];

@@ -17,11 +17,14 @@ export interface DiscoveredDocument {
   fetched: FetchedDocument;
 }
 
-const TERMS_TEXT = /\b(terms|conditions|user agreement|terms of (service|use)|nutzungsbedingungen|agb|geschäftsbedingungen|conditions (générales|d['’]utilisation)|cgu|cgv|términos|condiciones|termos|condições|condizioni|termini)\b/i;
-const PRIVACY_TEXT = /\b(privacy|data (policy|protection)|datenschutz\w*|confidentialité|données personnelles|privacidad|privacidade|protección de datos|riservatezza|informativa sulla privacy)\b/i;
+const TERMS_TEXT =
+  /\b(terms|conditions|user agreement|terms of (service|use)|nutzungsbedingungen|agb|geschäftsbedingungen|conditions (générales|d['’]utilisation)|cgu|cgv|términos|condiciones|termos|condições|condizioni|termini)\b/i;
+const PRIVACY_TEXT =
+  /\b(privacy|data (policy|protection)|datenschutz\w*|confidentialité|données personnelles|privacidad|privacidade|protección de datos|riservatezza|informativa sulla privacy)\b/i;
 const TERMS_PATH = /(terms|tos\b|conditions|user-?agreement|agb|cgu|cgv|nutzungsbedingungen|terminos|termos|condizioni|legal\/terms)/i;
 const PRIVACY_PATH = /(privacy|datenschutz|confidentialite|privacidad|privacidade|data-?policy|data-?protection)/i;
-const HUB_TEXT = /^(legal|legal (notices?|information|center|centre|hub)|policies|rechtliches|impressum|mentions légales|aviso legal|note legali|informações legais)$/i;
+const HUB_TEXT =
+  /^(legal|legal (notices?|information|center|centre|hub)|policies|rechtliches|impressum|mentions légales|aviso legal|note legali|informações legais)$/i;
 const NOT_A_POLICY = /\b(cookie|cookies|law enforcement|copyright|trademark|brand|guidelines|accessibility|careers|investor)\b/i;
 const WELL_KNOWN: Record<DocumentType, string[]> = {
   terms: ['/terms', '/terms-of-service', '/legal/terms', '/tos'],
@@ -109,10 +112,15 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
   if (!found.has('terms') || !found.has('privacy')) {
     const sitemap = await fetchCounted(`${origin}/sitemap.xml`).catch(() => undefined);
     const locs = [...(sitemap?.text ?? '').matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!);
-    await tryBest(locs.map((url) => ({ url, score: { terms: TERMS_PATH.test(url) ? 40 : 0, privacy: PRIVACY_PATH.test(url) ? 40 : 0 }, isHub: false })));
+    await tryBest(
+      locs.map((url) => ({ url, score: { terms: TERMS_PATH.test(url) ? 40 : 0, privacy: PRIVACY_PATH.test(url) ? 40 : 0 }, isHub: false })),
+    );
   }
   if (found.size === 0) {
-    throw new DiscoveryError('NO_DOCUMENTS', `No Terms of Service or Privacy Policy could be found on ${new URL(first.url).hostname}. Tried the page's links, legal pages, the usual addresses (/terms, /privacy) and the sitemap: ${tried.length} pages read.`);
+    throw new DiscoveryError(
+      'NO_DOCUMENTS',
+      `No Terms of Service or Privacy Policy could be found on ${new URL(first.url).hostname}. Tried the page's links, legal pages, the usual addresses (/terms, /privacy) and the sitemap: ${tried.length} pages read.`,
+    );
   }
   return [...found.values()].sort((a, b) => (a.type === 'terms' ? -1 : 1) - (b.type === 'terms' ? -1 : 1));
 }
@@ -198,7 +206,8 @@ function collectLinks(page: FetchedDocument): Candidate[] {
     const bonus = inFooter ? 10 : 0;
     const penalty = NOT_A_POLICY.test(text) ? 40 : 0;
     const terms = (TERMS_TEXT.test(text) ? 50 : 0) + (TERMS_PATH.test(path) ? 30 : 0) + bonus - penalty;
-    const privacy = (PRIVACY_TEXT.test(text) ? 50 : 0) + (PRIVACY_PATH.test(path) ? 30 : 0) + bonus - (penalty && !PRIVACY_TEXT.test(text) ? penalty : 0);
+    const privacy =
+      (PRIVACY_TEXT.test(text) ? 50 : 0) + (PRIVACY_PATH.test(path) ? 30 : 0) + bonus - (penalty && !PRIVACY_TEXT.test(text) ? penalty : 0);
     add(url, terms, privacy, HUB_TEXT.test(text) || /^\/(legal|policies)\/?$/i.test(path));
   }
   return [...byUrl.values()];
@@ -208,6 +217,7 @@ function collectLinks(page: FetchedDocument): Candidate[] {
 function siteKey(hostname: string): string {
   const labels = hostname.toLowerCase().replace(/\.$/, '').split('.');
   if (/^\d+$/.test(labels[labels.length - 1] ?? '') || hostname.includes(':')) return hostname;
-  const takeThree = labels.length >= 3 && /^(co|com|org|net|gov|ac|edu)$/.test(labels[labels.length - 2]!) && labels[labels.length - 1]!.length === 2;
+  const takeThree =
+    labels.length >= 3 && /^(co|com|org|net|gov|ac|edu)$/.test(labels[labels.length - 2]!) && labels[labels.length - 1]!.length === 2;
   return labels.slice(takeThree ? -3 : -2).join('.');
 }

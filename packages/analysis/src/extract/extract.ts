@@ -111,7 +111,17 @@ function htmlBlocks(root: unknown): RawBlock[] {
       if (text) blocks.push({ kind: tag.startsWith('H') && tag.length === 2 ? 'heading' : tag === 'LI' ? 'item' : 'paragraph', text });
       return;
     }
-    if (tag === 'DIV' || tag === 'SECTION' || tag === 'ARTICLE' || tag === 'UL' || tag === 'OL' || tag === 'TABLE' || tag === 'TR' || BLOCK_TAGS.has(tag)) flush();
+    if (
+      tag === 'DIV' ||
+      tag === 'SECTION' ||
+      tag === 'ARTICLE' ||
+      tag === 'UL' ||
+      tag === 'OL' ||
+      tag === 'TABLE' ||
+      tag === 'TR' ||
+      BLOCK_TAGS.has(tag)
+    )
+      flush();
     for (const child of Array.from(node.childNodes)) walk(child, depth + 1);
     if (tag !== 'SPAN' && tag !== 'A' && tag !== 'B' && tag !== 'STRONG' && tag !== 'EM' && tag !== 'I' && tag !== 'U') flush();
   };
@@ -122,7 +132,11 @@ function htmlBlocks(root: unknown): RawBlock[] {
 
 function containsBlock(node: DomNode): boolean {
   for (const child of Array.from(node.childNodes)) {
-    if (child.nodeType === 1 && (BLOCK_TAGS.has(child.nodeName.toUpperCase()) || ['UL', 'OL', 'DIV', 'TABLE', 'SECTION'].includes(child.nodeName.toUpperCase()))) return true;
+    if (
+      child.nodeType === 1 &&
+      (BLOCK_TAGS.has(child.nodeName.toUpperCase()) || ['UL', 'OL', 'DIV', 'TABLE', 'SECTION'].includes(child.nodeName.toUpperCase()))
+    )
+      return true;
   }
   return false;
 }
@@ -151,13 +165,22 @@ function markdownBlocks(markdown: string): RawBlock[] {
     } else if (/^\s*\|/.test(line)) {
       flush();
       if (!/^\s*\|?\s*:?-{2,}/.test(line)) {
-        const text = clean(stripInlineMarkdown(line.split('|').map((c) => c.trim()).filter(Boolean).join('; ')));
+        const text = clean(
+          stripInlineMarkdown(
+            line
+              .split('|')
+              .map((c) => c.trim())
+              .filter(Boolean)
+              .join('; '),
+          ),
+        );
         if (text) blocks.push({ kind: 'paragraph', text });
       }
     } else {
       const last = blocks[blocks.length - 1];
       // A wrapped list item continues on an indented line.
-      if (paragraph.length === 0 && last?.kind === 'item' && /^\s{2,}\S/.test(line)) last.text = clean(`${last.text} ${stripInlineMarkdown(line)}`);
+      if (paragraph.length === 0 && last?.kind === 'item' && /^\s{2,}\S/.test(line))
+        last.text = clean(`${last.text} ${stripInlineMarkdown(line)}`);
       else paragraph.push(line.replace(/^\s*>\s?/, ''));
     }
   }
@@ -182,7 +205,13 @@ function plainBlocks(text: string): RawBlock[] {
     .split(/\r?\n\s*\r?\n/)
     .map((p) => clean(p))
     .filter(Boolean)
-    .map((p) => ({ kind: /^([-*•]|\(?[a-z0-9]{1,3}[.)])\s/i.test(p) ? 'item' : p.length < 80 && !/[.;:]$/.test(p) ? 'heading' : 'paragraph', text: p }) as RawBlock);
+    .map(
+      (p) =>
+        ({
+          kind: /^([-*•]|\(?[a-z0-9]{1,3}[.)])\s/i.test(p) ? 'item' : p.length < 80 && !/[.;:]$/.test(p) ? 'heading' : 'paragraph',
+          text: p,
+        }) as RawBlock,
+    );
 }
 
 function firstHeading(markdown: string): string | undefined {
@@ -190,7 +219,10 @@ function firstHeading(markdown: string): string | undefined {
 }
 
 function clean(text: string): string {
-  return text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function finish(raw: RawBlock[], title: string, lang: string): ExtractedDocument {
@@ -216,7 +248,11 @@ const STOPWORDS: Record<string, string[]> = {
 
 /** Guesses the language from stop-word frequencies of the first 20,000 characters. */
 export function guessLanguage(text: string): string {
-  const words = text.slice(0, 20_000).toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words =
+    text
+      .slice(0, 20_000)
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? [];
   if (words.length < 20) return 'en';
   let best = 'en';
   let bestScore = -1;

@@ -21,8 +21,7 @@ export function isPublicAddress(address: string): boolean {
 /** The IPv4 address an IPv6 address tunnels, 'refuse' for translation forms we never follow, or null. */
 function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | 'refuse' | null {
   const p = v6.parts;
-  const tail = (hi: number, lo: number) =>
-    new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const tail = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
   if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
   // ::a.b.c.d (deprecated IPv4-compatible) and NAT64 64:ff9b::/96, 64:ff9b:1::/48
   if (p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0) {

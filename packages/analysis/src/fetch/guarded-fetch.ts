@@ -158,7 +158,11 @@ async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal)
     connect: {
       timeout: options.connectTimeoutMs ?? 5000,
       // The socket may only reach the addresses checked above: no second DNS query.
-      lookup: ((_host: string, opts: { all?: boolean }, callback: (err: null, address: string | LookupAddress[], family?: number) => void) => {
+      lookup: ((
+        _host: string,
+        opts: { all?: boolean },
+        callback: (err: null, address: string | LookupAddress[], family?: number) => void,
+      ) => {
         if (opts.all) callback(null, addresses as LookupAddress[]);
         else callback(null, addresses[0]!.address, addresses[0]!.family);
       }) as unknown as LookupFunction,

@@ -1,6 +1,16 @@
 import type { Severity } from '@fineprint/contracts';
 import {
-  findAge, findAmount, findCourt, findEmail, findLaw, findPeriod, findTerms, findWebAddress, hasNoNotice, hasNotice, listing,
+  findAge,
+  findAmount,
+  findCourt,
+  findEmail,
+  findLaw,
+  findPeriod,
+  findTerms,
+  findWebAddress,
+  hasNoNotice,
+  hasNotice,
+  listing,
 } from './details';
 
 /** One plain sentence about a finding, with a severity adjusted to what the clause says. */
@@ -15,8 +25,33 @@ type Describer = (clause: string) => Description;
 const plain = (text: string, severity?: Severity): Description => ({ text, severity, isSpecific: false });
 const specific = (text: string, severity?: Severity): Description => ({ text, severity, isSpecific: true });
 
-const SHARED_WITH = ['advertisers', 'advertising partners', 'analytics providers', 'service providers', 'affiliates', 'business partners', 'partners', 'vendors', 'law enforcement', 'other users', 'researchers'];
-const COLLECTED = ['contacts', 'address book', 'device identifiers', 'ip address', 'browsing history', 'purchase history', 'phone number', 'payment information', 'camera', 'microphone', 'location', 'messages'];
+const SHARED_WITH = [
+  'advertisers',
+  'advertising partners',
+  'analytics providers',
+  'service providers',
+  'affiliates',
+  'business partners',
+  'partners',
+  'vendors',
+  'law enforcement',
+  'other users',
+  'researchers',
+];
+const COLLECTED = [
+  'contacts',
+  'address book',
+  'device identifiers',
+  'ip address',
+  'browsing history',
+  'purchase history',
+  'phone number',
+  'payment information',
+  'camera',
+  'microphone',
+  'location',
+  'messages',
+];
 const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 'local storage', 'tags'];
 
 /** Sentence builders per category id; each reads details from the clause itself. */
@@ -31,17 +66,22 @@ export const DESCRIBERS: Record<string, Describer> = {
   jury_waiver: () => plain('You waive your right to a jury trial.'),
   jurisdiction: (t) => {
     const court = findCourt(t);
-    return court ? specific(`Lawsuits must be brought in the courts of ${court}.`) : plain('The terms fix which courts hear disputes, which may be far from where you live.');
+    return court
+      ? specific(`Lawsuits must be brought in the courts of ${court}.`)
+      : plain('The terms fix which courts hear disputes, which may be far from where you live.');
   },
   choice_of_law: (t) => {
     const law = findLaw(t);
-    return law ? specific(`The terms are governed by the laws of ${law}.`) : plain('The terms pick which country’s or state’s law governs them.');
+    return law
+      ? specific(`The terms are governed by the laws of ${law}.`)
+      : plain('The terms pick which country’s or state’s law governs them.');
   },
   limitation_of_liability: (t) => {
     const amount = findAmount(t);
     if (amount) return specific(`The service caps its liability to you at ${amount} or similar small amounts.`);
     if (/\bfees? (you )?paid|amount(s)? (you )?paid/i.test(t)) return specific('The service limits its liability to what you paid it.');
-    if (/\bas is\b|\bas available\b/i.test(t)) return specific('The service is provided “as is”, without any guarantee that it works or is safe.');
+    if (/\bas is\b|\bas available\b/i.test(t))
+      return specific('The service is provided “as is”, without any guarantee that it works or is safe.');
     return plain('The service excludes most of its liability for losses or damage you suffer.');
   },
   unilateral_termination: (t) =>
@@ -53,7 +93,8 @@ export const DESCRIBERS: Record<string, Describer> = {
   unilateral_change: (t) => {
     if (hasNoNotice(t)) return specific('The service can change these terms at any time without telling you.', 'bad');
     const days = findPeriod(t, 'days');
-    if (hasNotice(t)) return specific(`The service can change the terms but will notify you${days ? ` ${days} in advance` : ' first'}.`, 'neutral');
+    if (hasNotice(t))
+      return specific(`The service can change the terms but will notify you${days ? ` ${days} in advance` : ' first'}.`, 'neutral');
     return plain('The service can change these terms, and continuing to use it means you accept the changes.');
   },
   content_removal: (t) =>
@@ -64,16 +105,22 @@ export const DESCRIBERS: Record<string, Describer> = {
   indemnification: () => plain('You must cover the service’s costs if a claim about your use of it is brought against the service.'),
   content_license: (t) => {
     const kinds = findTerms(t, ['worldwide', 'perpetual', 'irrevocable', 'royalty-free', 'sublicensable', 'transferable']);
-    return kinds.length ? specific(`You grant the service a ${listing(kinds)} licence to use the content you post.`) : plain('You grant the service a broad licence to use the content you post.');
+    return kinds.length
+      ? specific(`You grant the service a ${listing(kinds)} licence to use the content you post.`)
+      : plain('You grant the service a broad licence to use the content you post.');
   },
   moral_rights_waiver: () => plain('You waive your moral rights in the content you post.'),
   reduced_claim_period: (t) => {
     const period = findPeriod(t);
-    return period ? specific(`You must bring any claim against the service within ${period}, or lose it.`) : plain('You have less time than the law normally allows to bring a claim against the service.');
+    return period
+      ? specific(`You must bring any claim against the service within ${period}, or lose it.`)
+      : plain('You have less time than the law normally allows to bring a claim against the service.');
   },
   auto_renewal: (t) => {
     const days = findPeriod(t, 'days|hours');
-    return days ? specific(`Subscriptions renew automatically; cancel at least ${days} before renewal to avoid being charged.`) : plain('Subscriptions renew and charge you automatically until you cancel.');
+    return days
+      ? specific(`Subscriptions renew automatically; cancel at least ${days} before renewal to avoid being charged.`)
+      : plain('Subscriptions renew and charge you automatically until you cancel.');
   },
   no_refunds: () => plain('Payments are generally non-refundable.'),
   refunds_offered: (t) => {
@@ -82,7 +129,9 @@ export const DESCRIBERS: Record<string, Describer> = {
   },
   age_limit: (t) => {
     const age = findAge(t);
-    return age ? specific(`You must be at least ${age} years old to use the service.`) : plain('The service is only for users above a minimum age.');
+    return age
+      ? specific(`You must be at least ${age} years old to use the service.`)
+      : plain('The service is only for users above a minimum age.');
   },
   user_ownership: () => plain('You keep ownership of the content you post.'),
   leave_any_time: () => plain('You can close your account or stop using the service at any time.'),
@@ -90,7 +139,9 @@ export const DESCRIBERS: Record<string, Describer> = {
   no_sale_of_data: () => plain('The service says it does not sell your personal information.'),
   third_party_sharing: (t) => {
     const who = findTerms(t, SHARED_WITH, 3);
-    return who.length ? specific(`Your personal data is shared with third parties, including ${listing(who)}.`) : plain('Your personal data is shared with third parties.');
+    return who.length
+      ? specific(`Your personal data is shared with third parties, including ${listing(who)}.`)
+      : plain('Your personal data is shared with third parties.');
   },
   targeted_advertising: () => plain('Your activity and profile are used to show you personalised ads.'),
   cross_site_tracking: (t) => {
@@ -101,30 +152,41 @@ export const DESCRIBERS: Record<string, Describer> = {
       : plain('The service tracks what you do, including on other websites and apps.');
   },
   do_not_track_ignored: () => plain('The service ignores your browser’s “Do Not Track” signal.'),
-  location: (t) => (/\bprecise|gps\b/i.test(t) ? specific('The service can collect your precise (GPS) location.') : plain('The service collects information about your location.')),
+  location: (t) =>
+    /\bprecise|gps\b/i.test(t)
+      ? specific('The service can collect your precise (GPS) location.')
+      : plain('The service collects information about your location.'),
   biometrics: (t) => {
     const kinds = findTerms(t, ['face', 'facial', 'voice', 'fingerprint'], 2);
-    return kinds.length ? specific(`The service may collect biometric data (${listing(kinds)}).`) : plain('The service may collect biometric data.');
+    return kinds.length
+      ? specific(`The service may collect biometric data (${listing(kinds)}).`)
+      : plain('The service may collect biometric data.');
   },
   private_messages: () => plain('The service may read or analyse the content of your messages.'),
   data_retention: (t) => {
     const period = findPeriod(t);
     if (period) return specific(`Some of your data is kept for ${period}.`, 'neutral');
-    if (/\bas long as\b|\bindefinitely\b|\bno longer (necessary|needed)/i.test(t)) return specific('Your data is kept for as long as the service considers it necessary, with no fixed limit.', 'bad');
+    if (/\bas long as\b|\bindefinitely\b|\bno longer (necessary|needed)/i.test(t))
+      return specific('Your data is kept for as long as the service considers it necessary, with no fixed limit.', 'bad');
     return plain('The policy describes how long your data is kept.');
   },
   children: (t) => {
     const age = findAge(t);
-    return age ? specific(`The service is not meant for children under ${age} and says it deletes their data if it learns of it.`) : plain('The policy has special rules for children’s data.');
+    return age
+      ? specific(`The service is not meant for children under ${age} and says it deletes their data if it learns of it.`)
+      : plain('The policy has special rules for children’s data.');
   },
   international_transfer: (t) => {
     const where = /\bUnited States\b/.test(t) ? 'the United States' : undefined;
-    return where ? specific(`Your data may be transferred to and processed in other countries, including ${where}.`) : plain('Your data may be transferred to and processed in other countries.');
+    return where
+      ? specific(`Your data may be transferred to and processed in other countries, including ${where}.`)
+      : plain('Your data may be transferred to and processed in other countries.');
   },
   security_breach: (t) => {
     const hours = findPeriod(t, 'hours');
     if (hours && /\bbreach/i.test(t)) return specific(`The service promises to report a data breach within ${hours}.`, 'good');
-    if (/cannot guarantee|no (method|system)|not (completely|100%)/i.test(t)) return specific('The service warns that it cannot guarantee your data is secure.', 'neutral');
+    if (/cannot guarantee|no (method|system)|not (completely|100%)/i.test(t))
+      return specific('The service warns that it cannot guarantee your data is secure.', 'neutral');
     return plain('The policy describes security measures that protect your data.', 'good');
   },
   government_requests: () => plain('Your data may be disclosed to law enforcement or government authorities on request.'),
@@ -132,17 +194,26 @@ export const DESCRIBERS: Record<string, Describer> = {
   ai_training: () => plain('Your data or content may be used to train AI or machine-learning models.'),
   data_collection_breadth: (t) => {
     const what = findTerms(t, COLLECTED, 4);
-    return what.length ? specific(`The service collects many kinds of data, including your ${listing(what)}.`) : plain('The service collects data about you from other companies and sources.');
+    return what.length
+      ? specific(`The service collects many kinds of data, including your ${listing(what)}.`)
+      : plain('The service collects data about you from other companies and sources.');
   },
   rights_access_deletion: (t) => {
     const email = findEmail(t);
-    return email ? specific(`You can ask to access or delete your personal data by writing to ${email}.`) : plain('You can ask to access, correct or delete your personal data.');
+    return email
+      ? specific(`You can ask to access or delete your personal data by writing to ${email}.`)
+      : plain('You can ask to access, correct or delete your personal data.');
   },
   opt_out: (t) => {
     const where = findWebAddress(t) ?? findEmail(t);
-    return where ? specific(`You can opt out of some uses of your data at ${where}.`) : plain('You can opt out of some uses of your data, such as marketing messages.');
+    return where
+      ? specific(`You can opt out of some uses of your data at ${where}.`)
+      : plain('You can opt out of some uses of your data, such as marketing messages.');
   },
-  cookies: (t) => (/third[- ]party cookies/i.test(t) ? specific('The service uses cookies, including third-party cookies.') : plain('The service uses cookies to run and measure the site.')),
+  cookies: (t) =>
+    /third[- ]party cookies/i.test(t)
+      ? specific('The service uses cookies, including third-party cookies.')
+      : plain('The service uses cookies to run and measure the site.'),
 };
 
 /** Describes a clause of the given category; unknown categories get a neutral sentence. */

@@ -1,8 +1,21 @@
 /** Pulls concrete details (court, law, periods, amounts, contacts) out of a clause. */
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10, twelve: 12, fourteen: 14, fifteen: 15,
-  thirty: 30, sixty: 60, ninety: 90, 'one hundred eighty': 180,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+  twelve: 12,
+  fourteen: 14,
+  fifteen: 15,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+  'one hundred eighty': 180,
 };
 const STOP_TAIL = /\s+(and|or|to|for|in|the|of|with|without|that|which|unless|except|as|if|including|excluding|county)$/i;
 
@@ -14,7 +27,10 @@ function tidy(value: string): string {
 
 /** "the courts of Santa Clara County, California" → "Santa Clara County, California". */
 export function findCourt(text: string): string | undefined {
-  const m = /\b(?:courts?|tribunals?)\b[^.;]{0,40}?\b(?:located in|located within|in|of|within|at|for)\s+(?:the\s+)?((?:(?:State|County|City|Republic|Commonwealth|Province)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+of\s+)(?:the\s+)?[A-Z][\w.'-]*){0,5})/.exec(text);
+  const m =
+    /\b(?:courts?|tribunals?)\b[^.;]{0,40}?\b(?:located in|located within|in|of|within|at|for)\s+(?:the\s+)?((?:(?:State|County|City|Republic|Commonwealth|Province)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+of\s+)(?:the\s+)?[A-Z][\w.'-]*){0,5})/.exec(
+      text,
+    );
   if (!m) return undefined;
   const court = tidy(m[1]!).replace(/^(the\s+)/i, '');
   return court.length >= 3 && court.length <= 80 && !/^(Our|Your|These|This|Terms?|Service|Services)\b/.test(court) ? court : undefined;
@@ -22,10 +38,16 @@ export function findCourt(text: string): string | undefined {
 
 /** "governed by the laws of the State of California" → "the State of California". */
 export function findLaw(text: string): string | undefined {
-  const m = /\blaws?\s+of\s+((?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom|Federal Republic)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+and\s+|\s+of\s+)[A-Z][\w.'-]*){0,4})/.exec(text);
+  const m =
+    /\blaws?\s+of\s+((?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom|Federal Republic)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+and\s+|\s+of\s+)[A-Z][\w.'-]*){0,4})/.exec(
+      text,
+    );
   if (!m) return undefined;
   const law = tidy(m[1]!);
-  return /^(the\s+)?(United|State|Commonwealth|Province|Republic|Kingdom|Federal|[A-Z][a-z]+)/.test(law) && !/^(the\s+)?(Your|Our|These|This|Any|Country|Place)\b/.test(law) ? law : undefined;
+  return /^(the\s+)?(United|State|Commonwealth|Province|Republic|Kingdom|Federal|[A-Z][a-z]+)/.test(law) &&
+    !/^(the\s+)?(Your|Our|These|This|Any|Country|Place)\b/.test(law)
+    ? law
+    : undefined;
 }
 
 /** First period of time such as "30 days", "two years" or "18 months", normalised to digits. */
@@ -40,7 +62,9 @@ export function findPeriod(text: string, units = 'days?|months?|years?|business 
 
 /** First amount of money: "$100", "USD 50", "€20", "one hundred dollars". */
 export function findAmount(text: string): string | undefined {
-  return /(?:US\s?)?\$\s?\d[\d,]*(?:\.\d{2})?|\b(?:USD|EUR|GBP)\s?\d[\d,]*|[€£]\s?\d[\d,]*|\b\d[\d,]*\s?(?:US )?dollars\b|\bone hundred (?:US )?dollars\b/i.exec(text)?.[0]?.trim();
+  return /(?:US\s?)?\$\s?\d[\d,]*(?:\.\d{2})?|\b(?:USD|EUR|GBP)\s?\d[\d,]*|[€£]\s?\d[\d,]*|\b\d[\d,]*\s?(?:US )?dollars\b|\bone hundred (?:US )?dollars\b/i
+    .exec(text)?.[0]
+    ?.trim();
 }
 
 /** First e-mail address. */
@@ -56,7 +80,10 @@ export function findWebAddress(text: string): string | undefined {
 
 /** Minimum age such as 13, 16 or 18 when the clause states one. */
 export function findAge(text: string): number | undefined {
-  const m = /\b(?:at least|over|under|minimum age of|older than|aged?|age of)\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years old|years of age|\+)/i.exec(text);
+  const m =
+    /\b(?:at least|over|under|minimum age of|older than|aged?|age of)\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years old|years of age|\+)/i.exec(
+      text,
+    );
   const age = Number(m?.[1] ?? m?.[2]);
   return age >= 12 && age <= 21 ? age : undefined;
 }
@@ -73,5 +100,7 @@ export function listing(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export const hasNoNotice = (text: string) => /\bwithout (prior |advance |any )?notice\b|\bat (our|its) (sole )?discretion\b|\bfor any reason\b/i.test(text);
-export const hasNotice = (text: string) => /\b(notify|notice to you|notif(y|ication)|inform you|advance notice|e-?mail you)\b/i.test(text) && !hasNoNotice(text);
+export const hasNoNotice = (text: string) =>
+  /\bwithout (prior |advance |any )?notice\b|\bat (our|its) (sole )?discretion\b|\bfor any reason\b/i.test(text);
+export const hasNotice = (text: string) =>
+  /\b(notify|notice to you|notif(y|ication)|inform you|advance notice|e-?mail you)\b/i.test(text) && !hasNoNotice(text);

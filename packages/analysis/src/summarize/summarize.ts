@@ -33,7 +33,11 @@ interface Chosen {
  * concrete sentence), ordered by severity, each backed by its verbatim clause; then
  * recommendations, i.e. actions the documents offer the reader. Also computes the grade.
  */
-export function summarizeFindings(findings: readonly Finding[], context: SummaryContext, options: SummaryOptions = {}): { details: Lists; grade: Grade } {
+export function summarizeFindings(
+  findings: readonly Finding[],
+  context: SummaryContext,
+  options: SummaryOptions = {},
+): { details: Lists; grade: Grade } {
   const maxItems = options.maxItems ?? 10;
   const maxWords = options.maxWords ?? 40;
   const chosen = chooseOnePerCategory(findings);
@@ -43,7 +47,12 @@ export function summarizeFindings(findings: readonly Finding[], context: Summary
     severity: c.severity,
     evidence: [evidenceOf(c.finding)],
   });
-  const ordered = [...chosen].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || Number(b.description.isSpecific) - Number(a.description.isSpecific) || b.finding.score - a.finding.score);
+  const ordered = [...chosen].sort(
+    (a, b) =>
+      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+      Number(b.description.isSpecific) - Number(a.description.isSpecific) ||
+      b.finding.score - a.finding.score,
+  );
   const keyPoints = dedupe(ordered.filter((c) => c.finding.category.list === 'keyPoints').map(toItem)).slice(0, maxItems);
   const privacyConcerns = dedupe(ordered.filter((c) => c.finding.category.list === 'privacyConcerns').map(toItem)).slice(0, maxItems);
   const recommendations = dedupe(recommend(ordered, context).map((r) => ({ ...r, text: limitWords(r.text, maxWords) }))).slice(0, maxItems);
@@ -85,20 +94,36 @@ function recommend(chosen: readonly Chosen[], context: SummaryContext): Recommen
   if (arbitration) {
     const days = /opt[- ]?out/i.test(arbitration) ? findPeriod(arbitration, 'days') : undefined;
     const where = findEmail(arbitration) ?? findWebAddress(arbitration);
-    add('arbitration', days
-      ? `Opt out of arbitration within ${days} of accepting the terms${where ? ` by writing to ${where}` : ', following the opt-out steps in the terms'}.`
-      : 'Keep records of purchases and messages: disputes go to arbitration, so you cannot simply take the service to court.', 'bad');
+    add(
+      'arbitration',
+      days
+        ? `Opt out of arbitration within ${days} of accepting the terms${where ? ` by writing to ${where}` : ', following the opt-out steps in the terms'}.`
+        : 'Keep records of purchases and messages: disputes go to arbitration, so you cannot simply take the service to court.',
+      'bad',
+    );
   }
   const rights = clause('rights_access_deletion');
   const contact = findEmail(rights) ?? findWebAddress(rights) ?? context.privacyEmail;
-  add('rights_access_deletion', `Request a copy of your data or its deletion${contact ? ` via ${contact}` : ' using the contact details in the privacy policy'}.`, 'good');
+  add(
+    'rights_access_deletion',
+    `Request a copy of your data or its deletion${contact ? ` via ${contact}` : ' using the contact details in the privacy policy'}.`,
+    'good',
+  );
   const optOut = clause('opt_out');
   const optWhere = findWebAddress(optOut);
   if (by.has('targeted_advertising') || by.has('sale_of_data')) {
     const id = by.has('opt_out') ? 'opt_out' : by.has('targeted_advertising') ? 'targeted_advertising' : 'sale_of_data';
-    add(id, `Turn off personalised ads${optWhere ? ` at ${optWhere}` : ' in your account’s ad or privacy settings'} and opt out of data sharing for advertising.`, 'good');
+    add(
+      id,
+      `Turn off personalised ads${optWhere ? ` at ${optWhere}` : ' in your account’s ad or privacy settings'} and opt out of data sharing for advertising.`,
+      'good',
+    );
   } else {
-    add('opt_out', `Opt out of marketing e-mails and optional data uses${optWhere ? ` at ${optWhere}` : ' in your settings or with the unsubscribe link'}.`, 'good');
+    add(
+      'opt_out',
+      `Opt out of marketing e-mails and optional data uses${optWhere ? ` at ${optWhere}` : ' in your settings or with the unsubscribe link'}.`,
+      'good',
+    );
   }
   add('cross_site_tracking', 'Block third-party cookies in your browser and refuse non-essential cookies in the site’s cookie settings.');
   add('location', 'Deny the app access to your location unless a feature really needs it.');
@@ -106,7 +131,8 @@ function recommend(chosen: readonly Chosen[], context: SummaryContext): Recommen
   add('auto_renewal', 'Set a reminder to cancel before the subscription renews if you no longer want it.');
   add('unilateral_change', 'Check these terms again from time to time: the service can change them.');
   add('content_removal', 'Keep your own copy of anything you post: the service can remove it.');
-  if (!by.has('content_removal')) add('unilateral_termination', 'Keep your own backup of important data: the service can close your account.');
+  if (!by.has('content_removal'))
+    add('unilateral_termination', 'Keep your own backup of important data: the service can close your account.');
   add('content_license', 'Think twice before posting private or valuable work: you give the service a licence to use it.');
   add('data_retention', 'Delete your account when you stop using the service so your data is not kept longer than needed.');
   add('class_action_waiver', 'Know that you can only bring claims on your own, not as part of a group lawsuit.');
@@ -125,7 +151,12 @@ function dedupe<T extends { text: string }>(items: readonly T[]): T[] {
 
 function limitWords(text: string, maxWords: number): string {
   const words = text.split(/\s+/);
-  return words.length <= maxWords ? text : `${words.slice(0, maxWords).join(' ').replace(/[,;:.]+$/, '')}…`;
+  return words.length <= maxWords
+    ? text
+    : `${words
+        .slice(0, maxWords)
+        .join(' ')
+        .replace(/[,;:.]+$/, '')}…`;
 }
 
 /**

@@ -14,8 +14,17 @@ export function createAnalysisRepository(db: Db) {
         .executeTakeFirst();
       return row && (JSON.parse(row.result_json) as AnalysisResult);
     },
-    async saveCached(entry: { site: string; engineVersion: string; documentUrls: string[]; contentHash: string; result: AnalysisResult }, now: string): Promise<void> {
-      const values = { engine_version: entry.engineVersion, document_urls: JSON.stringify(entry.documentUrls), content_hash: entry.contentHash, result_json: JSON.stringify(entry.result), created_at: now };
+    async saveCached(
+      entry: { site: string; engineVersion: string; documentUrls: string[]; contentHash: string; result: AnalysisResult },
+      now: string,
+    ): Promise<void> {
+      const values = {
+        engine_version: entry.engineVersion,
+        document_urls: JSON.stringify(entry.documentUrls),
+        content_hash: entry.contentHash,
+        result_json: JSON.stringify(entry.result),
+        created_at: now,
+      };
       await db
         .insertInto('analysis_cache')
         .values({ site: entry.site, ...values })

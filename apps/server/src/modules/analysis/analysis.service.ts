@@ -39,11 +39,18 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       const isReserved = await deps.visitors.reserveAnalysis(input.visitorId, subscription ? null : FREE_ANALYSES, now.toISOString());
       if (!isReserved) throw new ServiceError('SUBSCRIPTION_REQUIRED', MESSAGES.subscriptionRequired);
       try {
-        const cached = await deps.analyses.findCached(site, ENGINE_VERSION, new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString());
+        const cached = await deps.analyses.findCached(
+          site,
+          ENGINE_VERSION,
+          new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString(),
+        );
         if (cached) return cached;
         const result = await gate(() => run(site, deps.fetchOptions));
         const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
-        await deps.analyses.saveCached({ site, engineVersion: ENGINE_VERSION, documentUrls: result.documents.map((d) => d.url), contentHash, result }, deps.clock().toISOString());
+        await deps.analyses.saveCached(
+          { site, engineVersion: ENGINE_VERSION, documentUrls: result.documents.map((d) => d.url), contentHash, result },
+          deps.clock().toISOString(),
+        );
         return result;
       } catch (error) {
         await deps.visitors.refundAnalysis(input.visitorId);
@@ -60,7 +67,8 @@ function createGate(limit: number, queueLimit: number) {
   const waiting: Array<() => void> = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
     if (active >= limit) {
-      if (waiting.length >= queueLimit) throw new ServiceError('BUSY', 'The server is busy analysing other sites. Please try again in a minute.');
+      if (waiting.length >= queueLimit)
+        throw new ServiceError('BUSY', 'The server is busy analysing other sites. Please try again in a minute.');
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     active++;

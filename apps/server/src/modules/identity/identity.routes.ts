@@ -4,7 +4,8 @@ import { bearerToken, parseInput, presentedVisitorIds } from '../../http-context
 import type { IdentityService, Requester } from './identity.service';
 
 const requesterOf = (request: FastifyRequest): Requester => ({ visitorIds: presentedVisitorIds(request), token: bearerToken(request) });
-const userIdParam = (request: FastifyRequest) => parseInput(UserIdSchema, (request.params as { userId?: string }).userId, 'The visitor id is missing or malformed.');
+const userIdParam = (request: FastifyRequest) =>
+  parseInput(UserIdSchema, (request.params as { userId?: string }).userId, 'The visitor id is missing or malformed.');
 
 export function registerIdentityRoutes(app: FastifyInstance, service: IdentityService): void {
   app.get('/api/get-email/:userId', async (request, reply) => {

@@ -10,20 +10,37 @@ export interface PaymentIntent {
 export function createPaymentsRepository(db: Db) {
   return {
     async createIntent(intent: PaymentIntent, now: string): Promise<void> {
-      await db.insertInto('payment_intents').values({ tx_ref: intent.txRef, email: intent.email, visitor_id: intent.visitorId, created_at: now }).execute();
+      await db
+        .insertInto('payment_intents')
+        .values({ tx_ref: intent.txRef, email: intent.email, visitor_id: intent.visitorId, created_at: now })
+        .execute();
     },
     async findIntent(txRef: string): Promise<PaymentIntent | undefined> {
       const row = await db.selectFrom('payment_intents').selectAll().where('tx_ref', '=', txRef).executeTakeFirst();
       return row && { txRef: row.tx_ref, email: row.email, visitorId: row.visitor_id };
     },
-    async recordPayment(p: { transactionId: string; txRef: string; amountCents: number; currency: string; status: string; email: string }, now: string): Promise<void> {
+    async recordPayment(
+      p: { transactionId: string; txRef: string; amountCents: number; currency: string; status: string; email: string },
+      now: string,
+    ): Promise<void> {
       await db
         .insertInto('payments')
-        .values({ transaction_id: p.transactionId, tx_ref: p.txRef, amount_cents: p.amountCents, currency: p.currency, status: p.status, email: p.email, created_at: now })
+        .values({
+          transaction_id: p.transactionId,
+          tx_ref: p.txRef,
+          amount_cents: p.amountCents,
+          currency: p.currency,
+          status: p.status,
+          email: p.email,
+          created_at: now,
+        })
         .onConflict((oc) => oc.column('transaction_id').doNothing())
         .execute();
     },
-    async createSandboxTransaction(t: { txRef: string; amountCents: number; currency: string; status: string; email: string }, now: string): Promise<number> {
+    async createSandboxTransaction(
+      t: { txRef: string; amountCents: number; currency: string; status: string; email: string },
+      now: string,
+    ): Promise<number> {
       const row = await db
         .insertInto('sandbox_transactions')
         .values({ tx_ref: t.txRef, amount_cents: t.amountCents, currency: t.currency, status: t.status, email: t.email, created_at: now })

@@ -32,7 +32,14 @@ export function registerPaymentRoutes(app: FastifyInstance, service: PaymentsSer
   app.get('/sandbox/frame.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(frameScript));
   app.get(SANDBOX_FRAME_PATH, async (_request, reply) =>
     // The payment frame is the one page that may be framed, and only by this site.
-    reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'").header('x-frame-options', 'SAMEORIGIN').send(frameHtml),
+    reply
+      .type('text/html; charset=utf-8')
+      .header(
+        'content-security-policy',
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'",
+      )
+      .header('x-frame-options', 'SAMEORIGIN')
+      .send(frameHtml),
   );
   app.post('/sandbox/api/charge', async (request) => {
     const charge = parseInput(SandboxChargeSchema, request.body, 'Invalid sandbox charge.');

@@ -4,7 +4,12 @@ import type { PaymentsRepository } from '../payments/payments.repository';
 import type { VisitorsRepository } from '../visitors/visitors.repository';
 
 /** Purges what the legal pages promise not to keep: visitors and cached analyses older than 30 days. */
-export function createRetentionService(deps: { visitors: VisitorsRepository; analyses: AnalysisRepository; payments: PaymentsRepository; clock: () => Date }) {
+export function createRetentionService(deps: {
+  visitors: VisitorsRepository;
+  analyses: AnalysisRepository;
+  payments: PaymentsRepository;
+  clock: () => Date;
+}) {
   return {
     async purgeExpired(): Promise<{ visitors: number; analyses: number }> {
       const cutoff = new Date(deps.clock().getTime() - RETENTION_DAYS * 86_400_000).toISOString();

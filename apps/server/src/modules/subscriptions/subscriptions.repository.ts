@@ -20,20 +20,45 @@ export function createSubscriptionsRepository(db: Db) {
       return row && { id: Number(row.id), email: row.email, periodEnd: row.period_end };
     },
     /** Creates the subscription of a transaction once; a second call returns the same row. */
-    async createForTransaction(input: { email: string; transactionId: string; periodEnd: string; provider: string; now: string }): Promise<ActiveSubscription> {
+    async createForTransaction(input: {
+      email: string;
+      transactionId: string;
+      periodEnd: string;
+      provider: string;
+      now: string;
+    }): Promise<ActiveSubscription> {
       await db
         .insertInto('subscriptions')
-        .values({ email: input.email, transaction_id: input.transactionId, period_end: input.periodEnd, provider: input.provider, provider_customer_id: null, provider_plan_id: null, created_at: input.now })
+        .values({
+          email: input.email,
+          transaction_id: input.transactionId,
+          period_end: input.periodEnd,
+          provider: input.provider,
+          provider_customer_id: null,
+          provider_plan_id: null,
+          created_at: input.now,
+        })
         .onConflict((oc) => oc.column('transaction_id').doNothing())
         .execute();
-      const row = await db.selectFrom('subscriptions').select(['id', 'email', 'period_end']).where('transaction_id', '=', input.transactionId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('subscriptions')
+        .select(['id', 'email', 'period_end'])
+        .where('transaction_id', '=', input.transactionId)
+        .executeTakeFirstOrThrow();
       return { id: Number(row.id), email: row.email, periodEnd: row.period_end };
     },
     async addToken(subscriptionId: number, tokenHash: string, now: string): Promise<void> {
-      await db.insertInto('subscription_tokens').values({ token_hash: tokenHash, subscription_id: subscriptionId, created_at: now }).execute();
+      await db
+        .insertInto('subscription_tokens')
+        .values({ token_hash: tokenHash, subscription_id: subscriptionId, created_at: now })
+        .execute();
     },
     async countForTransaction(transactionId: string): Promise<number> {
-      const row = await db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('transaction_id', '=', transactionId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('subscriptions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('transaction_id', '=', transactionId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

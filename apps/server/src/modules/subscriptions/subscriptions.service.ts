@@ -9,7 +9,11 @@ export function hashToken(token: string): string {
 }
 
 /** Subscription rules: entitlement from a bearer token, status, activation after payment. */
-export function createSubscriptionsService(deps: { subscriptions: SubscriptionsRepository; visitors: VisitorsRepository; clock: () => Date }) {
+export function createSubscriptionsService(deps: {
+  subscriptions: SubscriptionsRepository;
+  visitors: VisitorsRepository;
+  clock: () => Date;
+}) {
   const now = () => deps.clock().toISOString();
   const findEntitlement = async (token: string | undefined): Promise<ActiveSubscription | undefined> => {
     if (!token || token.length > 200) return undefined;
@@ -26,9 +30,20 @@ export function createSubscriptionsService(deps: { subscriptions: SubscriptionsR
      * Grants (or re-grants) the subscription paid by one transaction. Verifying the same
      * transaction again yields a fresh token for the same subscription, never a second one.
      */
-    async activate(input: { email: string; transactionId: string; provider: string; paidAt: Date }): Promise<{ token: string; email: string }> {
+    async activate(input: {
+      email: string;
+      transactionId: string;
+      provider: string;
+      paidAt: Date;
+    }): Promise<{ token: string; email: string }> {
       const periodEnd = new Date(input.paidAt.getTime() + SUBSCRIPTION_PERIOD_DAYS * 86_400_000).toISOString();
-      const subscription = await deps.subscriptions.createForTransaction({ email: input.email, transactionId: input.transactionId, periodEnd, provider: input.provider, now: now() });
+      const subscription = await deps.subscriptions.createForTransaction({
+        email: input.email,
+        transactionId: input.transactionId,
+        periodEnd,
+        provider: input.provider,
+        now: now(),
+      });
       const token = randomBytes(32).toString('base64url');
       await deps.subscriptions.addToken(subscription.id, hashToken(token), now());
       return { token, email: subscription.email };

@@ -23,14 +23,22 @@ export function createVisitorsRepository(db: Db) {
     /** Atomically takes one analysis if fewer than `limit` are used (limit null: no cap). */
     async reserveAnalysis(id: string, limit: number | null, now: string): Promise<boolean> {
       await ensure(id, now);
-      let query = db.updateTable('visitors').set((eb) => ({ analyses_used: eb('analyses_used', '+', 1), updated_at: now })).where('id', '=', id);
+      let query = db
+        .updateTable('visitors')
+        .set((eb) => ({ analyses_used: eb('analyses_used', '+', 1), updated_at: now }))
+        .where('id', '=', id);
       if (limit !== null) query = query.where('analyses_used', '<', limit);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     /** Gives back an analysis that failed before producing a result. */
     async refundAnalysis(id: string): Promise<void> {
-      await db.updateTable('visitors').set((eb) => ({ analyses_used: eb('analyses_used', '-', 1) })).where('id', '=', id).where('analyses_used', '>', 0).execute();
+      await db
+        .updateTable('visitors')
+        .set((eb) => ({ analyses_used: eb('analyses_used', '-', 1) }))
+        .where('id', '=', id)
+        .where('analyses_used', '>', 0)
+        .execute();
     },
     async setEmail(id: string, email: string, now: string): Promise<void> {
       await ensure(id, now);

@@ -1,6 +1,4 @@
-import {
-  EMAIL_PATTERN, MESSAGES, PAYMENT_DESCRIPTION, PAYMENT_OPTIONS, PAYMENT_TITLE,
-} from '@fineprint/contracts';
+import { EMAIL_PATTERN, MESSAGES, PAYMENT_DESCRIPTION, PAYMENT_OPTIONS, PAYMENT_TITLE } from '@fineprint/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';

@@ -17,7 +17,10 @@
     });
     var overlay = document.createElement('div');
     overlay.id = 'sandbox-checkout';
-    overlay.setAttribute('style', 'position:fixed;inset:0;z-index:2147483000;background:rgba(15,23,42,.6);display:flex;align-items:center;justify-content:center;pointer-events:auto');
+    overlay.setAttribute(
+      'style',
+      'position:fixed;inset:0;z-index:2147483000;background:rgba(15,23,42,.6);display:flex;align-items:center;justify-content:center;pointer-events:auto',
+    );
     var frame = document.createElement('iframe');
     frame.title = 'Card payment';
     frame.name = 'checkout';
@@ -41,12 +44,26 @@
         if (typeof config.onclose === 'function') config.onclose(true);
         return;
       }
-      var response = { status: data.status, transaction_id: data.transaction_id, tx_ref: data.tx_ref, amount: config.amount, currency: config.currency, customer: { email: customer.email || '' } };
+      var response = {
+        status: data.status,
+        transaction_id: data.transaction_id,
+        tx_ref: data.tx_ref,
+        amount: config.amount,
+        currency: config.currency,
+        customer: { email: customer.email || '' },
+      };
       if (typeof config.callback === 'function') config.callback(response);
       if (data.status === 'successful' && config.redirect_url) {
-        var target = config.redirect_url + (config.redirect_url.indexOf('?') === -1 ? '?' : '&') +
-          'status=successful&tx_ref=' + encodeURIComponent(data.tx_ref) + '&transaction_id=' + encodeURIComponent(data.transaction_id);
-        setTimeout(function () { window.location.assign(target); }, 1500);
+        var target =
+          config.redirect_url +
+          (config.redirect_url.indexOf('?') === -1 ? '?' : '&') +
+          'status=successful&tx_ref=' +
+          encodeURIComponent(data.tx_ref) +
+          '&transaction_id=' +
+          encodeURIComponent(data.transaction_id);
+        setTimeout(function () {
+          window.location.assign(target);
+        }, 1500);
       }
     }
     window.addEventListener('message', onMessage);

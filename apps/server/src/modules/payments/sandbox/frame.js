@@ -18,22 +18,41 @@
   }
   function charge(status) {
     var buttons = document.querySelectorAll('button');
-    buttons.forEach(function (b) { b.disabled = true; });
+    buttons.forEach(function (b) {
+      b.disabled = true;
+    });
     document.getElementById('status').textContent = 'Processing…';
     fetch('/sandbox/api/charge', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf() },
-      body: JSON.stringify({ txRef: params.get('tx_ref'), status: status, amount: amount, currency: params.get('currency'), email: params.get('email') }),
+      body: JSON.stringify({
+        txRef: params.get('tx_ref'),
+        status: status,
+        amount: amount,
+        currency: params.get('currency'),
+        email: params.get('email'),
+      }),
     })
-      .then(function (r) { if (!r.ok) throw new Error('charge failed'); return r.json(); })
-      .then(function (body) { report({ status: status, transaction_id: body.transactionId, tx_ref: params.get('tx_ref') }); })
+      .then(function (r) {
+        if (!r.ok) throw new Error('charge failed');
+        return r.json();
+      })
+      .then(function (body) {
+        report({ status: status, transaction_id: body.transactionId, tx_ref: params.get('tx_ref') });
+      })
       .catch(function () {
         document.getElementById('status').textContent = 'The sandbox could not record the payment.';
         report({ status: 'failed', transaction_id: null, tx_ref: params.get('tx_ref') });
       });
   }
-  document.getElementById('pay').addEventListener('click', function () { charge('successful'); });
-  document.getElementById('decline').addEventListener('click', function () { charge('failed'); });
-  document.getElementById('close').addEventListener('click', function () { report({ status: 'closed' }); });
+  document.getElementById('pay').addEventListener('click', function () {
+    charge('successful');
+  });
+  document.getElementById('decline').addEventListener('click', function () {
+    charge('failed');
+  });
+  document.getElementById('close').addEventListener('click', function () {
+    report({ status: 'closed' });
+  });
 })();
