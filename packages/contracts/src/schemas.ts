@@ -5,7 +5,8 @@ export const UserIdSchema = z
   .string()
   .min(8)
   .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'invalid visitor id');
+  .regex(/^[A-Za-z0-9_-]+$/, 'invalid visitor id')
+  .refine((id) => !['__proto__', 'constructor', 'prototype'].includes(id), 'invalid visitor id');
 
 /** The simple e-mail pattern of SPEC section 5: non-space text, an at sign, then a dot segment. */
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;

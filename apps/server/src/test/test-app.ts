@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { analyzeSite } from '@fineprint/analysis';
+import type { AnalysisResult } from '@fineprint/contracts';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+
+/** The databases every repository-backed test runs on; PostgreSQL is mandatory under CI=true. */
+export function databaseLegs(): Array<'sqlite' | 'postgres'> {
+  if (TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  if (process.env.CI === 'true') throw new Error('TEST_DATABASE_URL is required in CI: the PostgreSQL leg is mandatory');
+  return ['sqlite'];
+}
+
+export const FAKE_RESULT: AnalysisResult = {
+  keyPoints: ['Disputes go to binding arbitration instead of a court, where appeals are very limited.'],
+  privacyConcerns: ['Your personal data is shared with third parties.'],
+  recommendations: ['Request a copy of your data or its deletion.'],
+  details: { keyPoints: [], privacyConcerns: [], recommendations: [] },
+  grade: 'C',
+  documents: [],
+  notices: [],
+  engine: 'test',
+};
+
+/** Builds the app on a fresh SQLite file or a fresh PostgreSQL schema, with a controllable clock. */
+export async function createTestApp(leg: 'sqlite' | 'postgres', options: { analyze?: typeof analyzeSite; env?: Record<string, string> } = {}) {
+  const clock = { now: new Date('2026-01-01T00:00:00Z') };
+  const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-test-'));
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const { db } = await openDatabase({ dataDir, databaseUrl: leg === 'postgres' ? TEST_DATABASE_URL : undefined, schema: leg === 'postgres' ? schema : undefined });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ANALYZE_RATE_LIMIT_PER_MINUTE: '1000', ...options.env });
+  const app = await buildApp({ config, db, clock: () => clock.now, analyze: options.analyze ?? (async () => FAKE_RESULT), logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    async close() {
+      await app.close();
+      await db.destroy();
+      if (leg === 'postgres') {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Headers of a same-origin browser call: XSRF cookie echoed, visitor id. */
+export function browserHeaders(visitorId: string, extra: Record<string, string> = {}) {
+  return { cookie: `XSRF-TOKEN=tok123; user_id=${visitorId}`, 'x-xsrf-token': 'tok123', 'x-user-id': visitorId, ...extra };
+}
