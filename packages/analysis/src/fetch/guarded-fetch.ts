@@ -181,7 +181,9 @@ async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal)
         'accept-language': 'en',
       },
     });
-    response.body.once('close', () => void agent.close().catch(() => undefined));
+    // Errors after we stop reading (abort, destroy) must not surface as unhandled events.
+    response.body.on('error', () => undefined);
+    response.body.once('close', () => void agent.destroy().catch(() => undefined));
     return response;
   } catch (cause) {
     void agent.destroy().catch(() => undefined);

@@ -21,6 +21,10 @@ export function normalizeSiteUrl(input: string): URL {
 /** Parses an absolute URL and applies the same rules as normalizeSiteUrl, without guessing a scheme. */
 export function parseHttpUrl(raw: string, base?: string | URL): URL {
   if (raw.length > MAX_URL_LENGTH) throw new UrlError('INVALID_URL', 'That address is too long.');
+  // Userinfo and backslashes in the authority are how "evil.com\@good.com" confuses readers.
+  if (/^[a-z][a-z0-9+.-]*:[\\/]{2}[^/?#]*[@\\]/i.test(raw.trim())) {
+    throw new UrlError('INVALID_URL', 'Addresses with a user name or password are not accepted.');
+  }
   let url: URL;
   try {
     url = new URL(raw, base);

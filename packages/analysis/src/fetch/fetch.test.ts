@@ -1,0 +1,144 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FetchError } from '../errors';
+import { fetchDocument, type FetchOptions } from './guarded-fetch';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+const routes = new Map<string, Handler>();
+let server: Server;
+let base: string;
+let options: FetchOptions;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const handler = routes.get(req.url ?? '');
+    if (handler) handler(req, res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  // Loopback is reachable only through the explicit allow-list, as in development.
+  options = { allowlist: [`127.0.0.1:${port}`], headersTimeoutMs: 500, totalTimeoutMs: 1500, maxBytes: 1024 * 1024 };
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const html = (body: string, headers: Record<string, string> = {}): Handler => (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'OK';
+  } catch (error) {
+    return (error as FetchError).code;
+  }
+}
+
+describe('fetchDocument', () => {
+  it('reads an allow-listed local page and identifies itself', async () => {
+    let agent = '';
+    routes.set('/hello', (req, res) => {
+      agent = String(req.headers['user-agent']);
+      html('<h1>Hello</h1>')(req, res);
+    });
+    const doc = await fetchDocument(`${base}/hello`, options);
+    expect(doc.text).toContain('Hello');
+    expect(doc.mediaType).toBe('html');
+    expect(agent).toMatch(/FineprintBot/);
+  });
+
+  it('refuses loopback when it is not allow-listed', async () => {
+    routes.set('/secret', html('secret'));
+    // The non-standard port is refused first; on port 80 the loopback address itself would be.
+    await expect(fetchDocument(`${base}/secret`, { ...options, allowlist: [] })).rejects.toMatchObject({ code: 'INVALID_URL' });
+    await expect(fetchDocument(`${base}/secret`, { ...options, allowlist: [], allowedPorts: [Number(new URL(base).port)] })).rejects.toMatchObject({ code: 'BLOCKED_ADDRESS' });
+  });
+
+  it('follows redirects but re-checks every hop', async () => {
+    routes.set('/r1', (_q, res) => res.writeHead(302, { location: '/hello' }).end());
+    expect((await fetchDocument(`${base}/r1`, options)).url).toBe(`${base}/hello`);
+    for (const target of ['http://10.0.0.1/', 'http://169.254.169.254/', '//127.0.0.1/x', 'file:///etc/passwd', 'gopher://x/', 'data:text/html,hi']) {
+      routes.set('/bad-redirect', (_q, res) => res.writeHead(301, { location: target }).end());
+      expect(['BLOCKED_ADDRESS', 'BAD_REDIRECT', 'INVALID_URL']).toContain(await codeOf(fetchDocument(`${base}/bad-redirect`, options)));
+    }
+  });
+
+  it('stops redirect loops, long chains and redirects without a Location', async () => {
+    routes.set('/loop', (_q, res) => res.writeHead(302, { location: '/loop' }).end());
+    expect(await codeOf(fetchDocument(`${base}/loop`, options))).toBe('TOO_MANY_REDIRECTS');
+    for (let i = 0; i < 8; i++) routes.set(`/chain${i}`, (_q, res) => res.writeHead(302, { location: `/chain${i + 1}` }).end());
+    routes.set('/chain8', html('end'));
+    expect(await codeOf(fetchDocument(`${base}/chain0`, options))).toBe('TOO_MANY_REDIRECTS');
+    routes.set('/nolocation', (_q, res) => res.writeHead(302).end());
+    expect(await codeOf(fetchDocument(`${base}/nolocation`, options))).toBe('BAD_REDIRECT');
+  });
+
+  it('caps the decoded size with and without Content-Length', async () => {
+    const big = 'a'.repeat(2 * 1024 * 1024);
+    routes.set('/big', html(big));
+    routes.set('/big-chunked', (_q, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      for (let i = 0; i < 20; i++) res.write('b'.repeat(128 * 1024));
+      res.end();
+    });
+    expect(await codeOf(fetchDocument(`${base}/big`, options))).toBe('TOO_LARGE');
+    expect(await codeOf(fetchDocument(`${base}/big-chunked`, options))).toBe('TOO_LARGE');
+  });
+
+  it('aborts a gzip bomb on decoded bytes and keeps memory low', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(200 * 1024 * 1024));
+    routes.set('/bomb', (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(bomb));
+    const before = process.memoryUsage().rss;
+    expect(await codeOf(fetchDocument(`${base}/bomb`, options))).toBe('TOO_LARGE');
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('rejects stacked and unknown encodings', async () => {
+    routes.set('/stacked', (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip, gzip' }).end('x'));
+    routes.set('/unknown', (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'zstd2' }).end('x'));
+    expect(await codeOf(fetchDocument(`${base}/stacked`, options))).toBe('UNSUPPORTED_CONTENT');
+    expect(await codeOf(fetchDocument(`${base}/unknown`, options))).toBe('UNSUPPORTED_CONTENT');
+  });
+
+  it('decodes gzip and brotli bodies', async () => {
+    routes.set('/gz', (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(zlib.gzipSync('<p>zipped</p>')));
+    routes.set('/br', (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }).end(zlib.brotliCompressSync('<p>brotli</p>')));
+    expect((await fetchDocument(`${base}/gz`, options)).text).toContain('zipped');
+    expect((await fetchDocument(`${base}/br`, options)).text).toContain('brotli');
+  });
+
+  it('times out on silent and trickling servers', async () => {
+    routes.set('/silent', () => undefined);
+    routes.set('/trickle', (_q, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const timer = setInterval(() => res.write('.'), 300);
+      res.on('close', () => clearInterval(timer));
+    });
+    expect(await codeOf(fetchDocument(`${base}/silent`, options))).toBe('TIMEOUT');
+    expect(await codeOf(fetchDocument(`${base}/trickle`, options))).toBe('TIMEOUT');
+  });
+
+  it('accepts only html, pdf and text before reading the body', async () => {
+    for (const type of ['image/png', 'application/octet-stream', '']) {
+      routes.set('/typed', (_q, res) => res.writeHead(200, type ? { 'content-type': type } : {}).end('data'));
+      expect(await codeOf(fetchDocument(`${base}/typed`, options))).toBe('UNSUPPORTED_CONTENT');
+    }
+  });
+
+  it('detects charsets and falls back safely', async () => {
+    routes.set('/latin1', (_q, res) => res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' }).end(Buffer.from('<p>caf\xe9</p>', 'latin1')));
+    routes.set('/meta', (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.concat([Buffer.from('<meta charset="iso-8859-1"><p>na'), Buffer.from([0xef]), Buffer.from('ve</p>')])));
+    routes.set('/weird', (_q, res) => res.writeHead(200, { 'content-type': 'text/html; charset=x-unknown-42' }).end('<p>plain</p>'));
+    expect((await fetchDocument(`${base}/latin1`, options)).text).toContain('café');
+    expect((await fetchDocument(`${base}/meta`, options)).text).toContain('naïve');
+    expect((await fetchDocument(`${base}/weird`, options)).text).toContain('plain');
+  });
+
+  it('reports HTTP errors with a retry hint', async () => {
+    routes.set('/down', (_q, res) => res.writeHead(503).end());
+    const error = await fetchDocument(`${base}/down`, options).catch((e: FetchError) => e);
+    expect(error.code).toBe('HTTP_STATUS');
+    expect(error.isTransient).toBe(true);
+  });
+});
