@@ -13,6 +13,11 @@ export interface Finding {
   url: string;
   /** Confidence in [0, 1]: the model's probability, or 0.6 for a pattern-only match. */
   score: number;
+  /**
+   * False for a CLAUDETTE-category clause that only its pattern found: it may supply the
+   * detail (an opt-out window, a court) once the model has confirmed the category elsewhere.
+   */
+  isConfirmed: boolean;
 }
 
 const CLAUDETTE = new Set<string>(CLAUDETTE_LABELS);
@@ -33,15 +38,14 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
     for (const label of CLAUDETTE_LABELS) {
       const threshold = MODEL.threshold[label] ?? 0.5;
       const score = scores[label as ClaudetteLabel];
-      if (score >= threshold || (matched.has(label) && score >= threshold * 0.5)) {
-        findings.push({ category: BY_ID.get(label)!, clause, document, url, score });
-      }
+      const isConfirmed = score >= threshold || (matched.has(label) && score >= threshold * 0.5);
+      if (isConfirmed || matched.has(label)) findings.push({ category: BY_ID.get(label)!, clause, document, url, score, isConfirmed });
     }
     for (const id of matched) {
       if (CLAUDETTE.has(id)) continue;
       const category = BY_ID.get(id)!;
       if (category.documents && !category.documents.includes(document)) continue;
-      findings.push({ category, clause, document, url, score: 0.6 });
+      findings.push({ category, clause, document, url, score: 0.6, isConfirmed: true });
     }
   }
   return findings;

@@ -60,8 +60,10 @@ export function summarizeFindings(
 }
 
 function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
+  const confirmed = new Set(findings.filter((f) => f.isConfirmed).map((f) => f.category.id));
   const best = new Map<string, Chosen & { rank: number }>();
   for (const finding of findings) {
+    if (!confirmed.has(finding.category.id)) continue;
     const description = describeFinding(finding.category.id, finding.clause.text);
     const length = finding.clause.text.length;
     // Prefer a clause that yields a concrete sentence, then model confidence, then readable length.

@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeDocuments, analyzeSite } from './analyze';
+import { DiscoveryError } from './errors';
+import { segmentClauses, splitSentences } from './segment/segment';
+import { extractDocument } from './extract/extract';
+import { gradeOf } from './summarize/summarize';
+
+const TERMS = `<html lang="en"><head><title>Terms of Use</title></head><body><nav>Menu Home Blog</nav>
+<div class="cookie-banner">We use cookies. Accept?</div><main><h1>Terms of Use</h1>
+<p>By using the Service you agree to these Terms. These Terms are governed by the laws of the State of California.</p>
+<p>Any dispute shall be brought exclusively in the courts located in Santa Clara County, California.</p>
+<p>We may terminate your account at any time without notice. We may change these Terms at any time without notice.</p>
+<p>You agree to binding arbitration and you waive any right to a class action. You may opt out of arbitration within 30 days by writing to legal@site.example.</p>
+${'<p>You must follow the community rules when you post content and respect other members of the community at all times.</p>'.repeat(12)}
+</main><footer>© Site Inc.</footer></body></html>`;
+const PRIVACY = `<html lang="en"><head><title>Privacy Policy</title></head><body><h1>Privacy Policy</h1>
+<p>We share your personal information with advertisers and analytics providers.</p>
+<p>We retain your data for 2 years. You may request deletion of your personal data by emailing privacy@site.example.</p>
+${'<p>This policy explains how we process the information you give us when you use the site and the app.</p>'.repeat(12)}</body></html>`;
+const HOME = `<html><body><h1>Site</h1><footer><a href="/legal/terms">Terms of Use</a> <a href="/legal/privacy-notice">Privacy</a> <a href="javascript:alert(1)">x</a> <a href="http://10.0.0.1/terms">Terms (mirror)</a></footer></body></html>`;
+
+let server: Server;
+let origin = '';
+let allowlist: string[] = [];
+const served: string[] = [];
+beforeAll(async () => {
+  const pages: Record<string, string> = { '/': HOME, '/legal/terms': TERMS, '/legal/privacy-notice': PRIVACY, '/bare': '<html><body><p>Nothing here at all.</p></body></html>' };
+  server = createServer((req, res) => {
+    served.push(req.url ?? '');
+    const page = pages[req.url ?? ''];
+    if (page) res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  allowlist = [`127.0.0.1:${port}`];
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('analyzeSite', () => {
+  it('finds both documents from the home page footer and summarises them with evidence', async () => {
+    const result = await analyzeSite(origin, { allowlist });
+    expect(result.documents.map((d) => d.type)).toEqual(['terms', 'privacy']);
+    expect(result.keyPoints.join(' ')).toContain('Santa Clara County, California');
+    expect(result.keyPoints.join(' ')).toContain('State of California');
+    expect(result.recommendations.join(' ')).toMatch(/opt out of arbitration within 30 days/i);
+    expect(result.privacyConcerns.join(' ')).toMatch(/advertisers/);
+    for (const list of [result.details.keyPoints, result.details.privacyConcerns]) {
+      for (const item of list) expect(item.evidence[0]!.quote.length).toBeGreaterThan(10);
+    }
+    expect(result.keyPoints.join(' ')).not.toMatch(/cookies\. Accept/);
+  });
+
+  it('uses the address itself when it already is a policy', async () => {
+    const result = await analyzeSite(`${origin}/legal/terms`, { allowlist });
+    expect(result.documents[0]).toMatchObject({ type: 'terms', url: `${origin}/legal/terms` });
+  });
+
+  it('says clearly what was tried when nothing is found, within a bounded number of requests', async () => {
+    served.length = 0;
+    const error = await analyzeSite(`${origin}/bare`, { allowlist, maxRequests: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DiscoveryError);
+    expect((error as DiscoveryError).message).toMatch(/No Terms of Service or Privacy Policy could be found on 127\.0\.0\.1\. Tried/);
+    expect(served).toEqual(['/bare']);
+  });
+});
+
+describe('segmentation', () => {
+  it('keeps abbreviations and legal numbering inside sentences', () => {
+    const text = 'Acme Inc. is based in the U.S. and follows e.g. local law. 1. Scope of the terms applies. Section 2. covers payment. Next sentence here.';
+    const sentences = splitSentences(text).map(([a, b]) => text.slice(a, b));
+    expect(sentences[0]).toBe('Acme Inc. is based in the U.S. and follows e.g. local law.');
+    expect(sentences).toContain('Next sentence here.');
+    expect(sentences.some((s) => s === '1.')).toBe(false);
+  });
+
+  it('gives clauses offsets that quote the document verbatim', () => {
+    const doc = extractDocument('# Terms\n\n## Liability\n\nWe are not liable for anything. You use the service at your own risk.\n\n- First item; second part.\n', 'markdown');
+    const clauses = segmentClauses(doc.blocks);
+    for (const clause of clauses) expect(doc.text.slice(clause.start, clause.end)).toBe(clause.text);
+    expect(clauses[0]!.heading).toBe('Liability');
+  });
+});
+
+describe('grade', () => {
+  it('follows the ToS;DR rule', () => {
+    expect(gradeOf([])).toBeNull();
+    expect(gradeOf(['neutral'])).toBeNull();
+    expect(gradeOf(['good', 'good', 'good', 'good', 'good'])).toBe('A');
+    expect(gradeOf(['good', 'good', 'good', 'good', 'good', 'good', 'bad'])).toBe('B');
+    expect(gradeOf(['good', 'bad'])).toBe('C');
+    expect(gradeOf(['bad', 'bad', 'good'])).toBe('D');
+    expect(gradeOf(['blocker', 'good', 'good'])).toBe('C');
+    expect(gradeOf(['blocker', 'blocker', 'good'])).toBe('E');
+  });
+});
+
+const OTA = fileURLToPath(new URL('../../../../shared/corpus/ota', import.meta.url));
+describe.runIf(existsSync(OTA))('whole documents of the development corpus', () => {
+  const services = existsSync(OTA) ? readdirSync(OTA).filter((s) => existsSync(`${OTA}/${s}/Terms of Service.md`)) : [];
+  it.each(services)('%s: three non-empty lists, every key point and concern quoted verbatim', async (service) => {
+    const texts = { terms: readFileSync(`${OTA}/${service}/Terms of Service.md`, 'utf8'), privacy: readFileSync(`${OTA}/${service}/Privacy Policy.md`, 'utf8') };
+    const result = await analyzeDocuments([
+      { type: 'terms', url: 'terms', mediaType: 'markdown', content: texts.terms },
+      { type: 'privacy', url: 'privacy', mediaType: 'markdown', content: texts.privacy },
+    ]);
+    expect(result.keyPoints.length).toBeGreaterThan(0);
+    expect(result.privacyConcerns.length).toBeGreaterThan(0);
+    expect(result.recommendations.length).toBeGreaterThan(0);
+    const extracted = { terms: extractDocument(texts.terms, 'markdown').text, privacy: extractDocument(texts.privacy, 'markdown').text };
+    for (const item of [...result.details.keyPoints, ...result.details.privacyConcerns]) {
+      const evidence = item.evidence[0]!;
+      expect(extracted[evidence.document].slice(evidence.start, evidence.end)).toBe(evidence.quote);
+      expect(item.text.split(/\s+/).length).toBeLessThanOrEqual(40);
+    }
+  });
+});
