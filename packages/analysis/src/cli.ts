@@ -1,0 +1,120 @@
+/**
+ * fineprint — command line for the analysis library.
+ *   fineprint analyze <url> [--json] [--allow host:port]
+ *   fineprint analyze --file <path> [--type terms|privacy] [--file ...] [--json]
+ *   fineprint eval <file.jsonl>
+ */
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import type { AnalysisResult, DocumentType } from '@fineprint/contracts';
+import { analyzeDocuments, analyzeSite, type DocumentInput } from './analyze';
+import { classifySentence } from './classify/classify';
+import { AnalysisError } from './errors';
+import { computeMetrics } from './evaluate';
+import type { MediaType } from './fetch/guarded-fetch';
+
+const USAGE = `Usage:
+  fineprint analyze <url> [--json] [--allow host:port]
+  fineprint analyze --file <path> [--type terms|privacy] [--file <path> ...] [--json]
+  fineprint eval <file.jsonl>`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'analyze') return runAnalyze(rest);
+  if (command === 'eval') return runEval(rest);
+  process.stderr.write(`${USAGE}\n`);
+  return command ? 2 : 0;
+}
+
+async function runAnalyze(args: string[]): Promise<number> {
+  const isJson = args.includes('--json');
+  const files: DocumentInput[] = [];
+  const allowlist: string[] = [];
+  let url: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') continue;
+    if (arg === '--allow') allowlist.push(args[++i] ?? '');
+    else if (arg === '--file') {
+      const path = args[++i];
+      if (!path) throw new Error('--file needs a path');
+      let type: DocumentType = /privacy|datenschutz|confidential/i.test(path) ? 'privacy' : 'terms';
+      if (args[i + 1] === '--type') {
+        const value = args[i + 2];
+        if (value !== 'terms' && value !== 'privacy') throw new Error('--type must be terms or privacy');
+        type = value;
+        i += 2;
+      }
+      files.push(readInput(path, type));
+    } else url = arg;
+  }
+  const progress = (message: string) => process.stderr.write(`${message}\n`);
+  let result: AnalysisResult;
+  if (files.length > 0) {
+    progress(`Analysing ${files.length} file(s)`);
+    result = await analyzeDocuments(files);
+  } else if (url) {
+    result = await analyzeSite(url, { allowlist, onProgress: progress });
+  } else {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  process.stdout.write(isJson ? `${JSON.stringify(result, null, 2)}\n` : formatSummary(result));
+  return 0;
+}
+
+function readInput(path: string, type: DocumentType): DocumentInput {
+  const ext = extname(path).toLowerCase();
+  const mediaType: MediaType = ext === '.pdf' ? 'pdf' : ext === '.html' || ext === '.htm' ? 'html' : ext === '.md' || ext === '.markdown' ? 'markdown' : 'text';
+  const content = mediaType === 'pdf' ? new Uint8Array(readFileSync(path)) : readFileSync(path, 'utf8');
+  return { type, url: `file://${path}`, mediaType, content };
+}
+
+function formatSummary(result: AnalysisResult): string {
+  const lines: string[] = [];
+  for (const doc of result.documents) lines.push(`Read ${doc.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'}: ${doc.url} (${doc.words} words)`);
+  if (result.grade) lines.push(`Grade: ${result.grade}`);
+  for (const notice of result.notices) lines.push(`Note: ${notice}`);
+  const sections = [
+    ['Key Points', result.details.keyPoints],
+    ['Privacy Concerns', result.details.privacyConcerns],
+    ['Recommendations', result.details.recommendations],
+  ] as const;
+  for (const [title, items] of sections) {
+    lines.push('', title);
+    if (items.length === 0) lines.push('  (nothing notable found)');
+    for (const item of items) {
+      lines.push(`  • ${item.text}`);
+      const quote = item.evidence[0]?.quote;
+      if (quote) lines.push(`      “${quote.length > 220 ? `${quote.slice(0, 217)}…` : quote}”`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function runEval(args: string[]): number {
+  const path = args[0];
+  if (!path) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const records = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { sentence: string; labels: string[]; cases?: string[] });
+  const claudette = records.filter((r) => !r.cases);
+  const output: Record<string, unknown> = {};
+  if (claudette.length > 0) {
+    Object.assign(output, computeMetrics(claudette.map((r) => ({ gold: r.labels, predicted: classifySentence(r.sentence) }))));
+  }
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`fineprint: ${error instanceof AnalysisError ? error.message : error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
