@@ -30,14 +30,17 @@ const parseMedians: number[] = [];
 let totalSentences = 0;
 let totalAnalyseMs = 0;
 
-for (const service of readdirSync(OTA).filter((s) => existsSync(`${OTA}/${s}/Terms of Service.md`)).sort()) {
+for (const service of readdirSync(OTA)
+  .filter((s) => existsSync(`${OTA}/${s}/Terms of Service.md`))
+  .sort()) {
   const terms = readFileSync(`${OTA}/${service}/Terms of Service.md`, 'utf8');
   const privacy = readFileSync(`${OTA}/${service}/Privacy Policy.md`, 'utf8');
   const inputs = [
     { type: 'terms' as const, url: 'terms', mediaType: 'markdown' as const, content: terms },
     { type: 'privacy' as const, url: 'privacy', mediaType: 'markdown' as const, content: privacy },
   ];
-  const sentences = segmentClauses(extractDocument(terms, 'markdown').blocks).length + segmentClauses(extractDocument(privacy, 'markdown').blocks).length;
+  const sentences =
+    segmentClauses(extractDocument(terms, 'markdown').blocks).length + segmentClauses(extractDocument(privacy, 'markdown').blocks).length;
   await analyzeDocuments(inputs); // warm-up
   const analyseTimes: number[] = [];
   const parseTimes: number[] = [];
@@ -57,7 +60,16 @@ for (const service of readdirSync(OTA).filter((s) => existsSync(`${OTA}/${s}/Ter
   parseMedians.push(parseMs);
   totalSentences += sentences;
   totalAnalyseMs += pairMs;
-  console.log(JSON.stringify({ service, medianMs: round(pairMs), parseMs: round(parseMs), ratio: round(pairMs / parseMs), sentences, sentencesPerSecond: Math.round((sentences / pairMs) * 1000) }));
+  console.log(
+    JSON.stringify({
+      service,
+      medianMs: round(pairMs),
+      parseMs: round(parseMs),
+      ratio: round(pairMs / parseMs),
+      sentences,
+      sentencesPerSecond: Math.round((sentences / pairMs) * 1000),
+    }),
+  );
 }
 
 const medianPairMs = median(pairMedians);

@@ -14,7 +14,12 @@ describe.each(databaseLegs())('API on %s', (leg) => {
   const payAndVerify = async (email: string, visitor = 'visitor-pay-1') => {
     const start = await t.app.inject({ method: 'POST', url: '/api/payment/start', headers: browserHeaders(visitor), payload: { email } });
     const { txRef } = start.json<{ txRef: string }>();
-    const charge = await t.app.inject({ method: 'POST', url: '/sandbox/api/charge', headers: browserHeaders(visitor), payload: { txRef, status: 'successful', amount: 5, currency: 'USD', email } });
+    const charge = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/charge',
+      headers: browserHeaders(visitor),
+      payload: { txRef, status: 'successful', amount: 5, currency: 'USD', email },
+    });
     const { transactionId } = charge.json<{ transactionId: number }>();
     return { txRef, transactionId, verify: () => t.app.inject({ method: 'GET', url: `/api/payment/verify/${transactionId}` }) };
   };
@@ -56,7 +61,12 @@ describe.each(databaseLegs())('API on %s', (leg) => {
   });
 
   it('rejects an unusable address with 400 and a sentence', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/analyze', headers: browserHeaders('visitor-bad-url'), payload: { url: 'ftp://example.com' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyze',
+      headers: browserHeaders('visitor-bad-url'),
+      payload: { url: 'ftp://example.com' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/http/);
   });
@@ -68,9 +78,18 @@ describe.each(databaseLegs())('API on %s', (leg) => {
   });
 
   it('refuses state-changing calls without the XSRF token or from another origin', async () => {
-    const noToken = await t.app.inject({ method: 'POST', url: '/api/set-email', headers: { 'x-user-id': 'visitor-csrf', cookie: 'user_id=visitor-csrf' }, payload: { userId: 'visitor-csrf', email: 'a@b.co' } });
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/set-email',
+      headers: { 'x-user-id': 'visitor-csrf', cookie: 'user_id=visitor-csrf' },
+      payload: { userId: 'visitor-csrf', email: 'a@b.co' },
+    });
     expect(noToken.statusCode).toBe(403);
-    const crossSite = await t.app.inject({ method: 'DELETE', url: '/api/clear-user-data/visitor-csrf', headers: { ...browserHeaders('visitor-csrf'), origin: 'https://evil.example', host: 'localhost:3000' } });
+    const crossSite = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/clear-user-data/visitor-csrf',
+      headers: { ...browserHeaders('visitor-csrf'), origin: 'https://evil.example', host: 'localhost:3000' },
+    });
     expect(crossSite.statusCode).toBe(403);
   });
 
@@ -86,13 +105,22 @@ describe.each(databaseLegs())('API on %s', (leg) => {
 
   it('stores, reads and deletes an e-mail only for the same visitor, keeping the free count', async () => {
     await analyze('visitor-mail');
-    const set = await t.app.inject({ method: 'POST', url: '/api/set-email', headers: browserHeaders('visitor-mail'), payload: { userId: 'visitor-mail', email: 'me@example.com' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/set-email',
+      headers: browserHeaders('visitor-mail'),
+      payload: { userId: 'visitor-mail', email: 'me@example.com' },
+    });
     expect(set.statusCode).toBe(200);
     const own = await t.app.inject({ method: 'GET', url: '/api/get-email/visitor-mail', headers: { cookie: 'user_id=visitor-mail' } });
     expect(own.json()).toEqual({ email: 'me@example.com' });
     const other = await t.app.inject({ method: 'GET', url: '/api/get-email/visitor-mail', headers: { cookie: 'user_id=someone-else' } });
     expect(other.statusCode).toBe(404);
-    const otherDelete = await t.app.inject({ method: 'DELETE', url: '/api/clear-user-data/visitor-mail', headers: browserHeaders('someone-else') });
+    const otherDelete = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/clear-user-data/visitor-mail',
+      headers: browserHeaders('someone-else'),
+    });
     expect(otherDelete.statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/clear-user-data/visitor-mail', headers: browserHeaders('visitor-mail') });
     expect(del.statusCode).toBe(200);
@@ -110,7 +138,11 @@ describe.each(databaseLegs())('API on %s', (leg) => {
     expect(email).toBe('buyer@example.com');
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     for (let i = 0; i < 7; i++) expect((await analyze('visitor-subscriber', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
-    const status = await t.app.inject({ method: 'GET', url: '/api/subscription/status', headers: { 'x-user-id': 'visitor-subscriber', authorization: `Bearer ${token}` } });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/subscription/status',
+      headers: { 'x-user-id': 'visitor-subscriber', authorization: `Bearer ${token}` },
+    });
     expect(status.json()).toMatchObject({ isSubscribed: true, email: 'buyer@example.com' });
     // The token is stored only as a hash.
     const rows = await t.db.selectFrom('subscription_tokens').select('token_hash').execute();
@@ -128,23 +160,48 @@ describe.each(databaseLegs())('API on %s', (leg) => {
   it('expires the subscription after 30 days: back to the free tier, not an error', async () => {
     const { token } = (await (await payAndVerify('expiry@example.com')).verify()).json<{ token: string }>();
     t.clock.now = new Date(t.clock.now.getTime() + 31 * 86_400_000);
-    const status = await t.app.inject({ method: 'GET', url: '/api/subscription/status', headers: { 'x-user-id': 'visitor-expiry', authorization: `Bearer ${token}` } });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/subscription/status',
+      headers: { 'x-user-id': 'visitor-expiry', authorization: `Bearer ${token}` },
+    });
     expect(status.statusCode).toBe(200);
     expect(status.json().isSubscribed).toBe(false);
   });
 
-  it.each([['abc'], ['1.5'], ['12%2F..'], ['9'.repeat(40)]])('answers 400 for transaction id %s without asking the provider', async (id) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}` });
-    expect(res.statusCode).toBe(400);
-  });
+  it.each([['abc'], ['1.5'], ['12%2F..'], ['9'.repeat(40)]])(
+    'answers 400 for transaction id %s without asking the provider',
+    async (id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}` });
+      expect(res.statusCode).toBe(400);
+    },
+  );
 
   it('refuses declined, under-priced, wrong-currency and foreign-tx_ref transactions', async () => {
-    const start = await t.app.inject({ method: 'POST', url: '/api/payment/start', headers: browserHeaders('visitor-x'), payload: { email: 'x@example.com' } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/start',
+      headers: browserHeaders('visitor-x'),
+      payload: { email: 'x@example.com' },
+    });
     const { txRef } = start.json<{ txRef: string }>();
     expect(txRef).toMatch(/^sub-x@example\.com-\d+$/);
     const charge = async (body: Record<string, unknown>) =>
-      (await t.app.inject({ method: 'POST', url: '/sandbox/api/charge', headers: browserHeaders('visitor-x'), payload: { txRef, status: 'successful', amount: 5, currency: 'USD', email: 'x@example.com', ...body } })).json<{ transactionId: number }>().transactionId;
-    for (const id of [await charge({ status: 'failed' }), await charge({ amount: 4 }), await charge({ currency: 'NGN' }), await charge({ txRef: 'sub-x@example.com-1' }), await charge({ email: 'other@example.com' })]) {
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/sandbox/api/charge',
+          headers: browserHeaders('visitor-x'),
+          payload: { txRef, status: 'successful', amount: 5, currency: 'USD', email: 'x@example.com', ...body },
+        })
+      ).json<{ transactionId: number }>().transactionId;
+    for (const id of [
+      await charge({ status: 'failed' }),
+      await charge({ amount: 4 }),
+      await charge({ currency: 'NGN' }),
+      await charge({ txRef: 'sub-x@example.com-1' }),
+      await charge({ email: 'other@example.com' }),
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}` });
       expect(res.statusCode).toBe(402);
       expect(res.json()).toEqual({ error: MESSAGES.paymentVerificationFailed });

@@ -15,7 +15,13 @@ describe('analysis rate limit per IP', () => {
     apps.push(t);
     const codes: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/analyze', headers: browserHeaders(`rotating-${i}-visitor`), payload: { url: 'example.com' }, remoteAddress: '203.0.113.7' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/analyze',
+        headers: browserHeaders(`rotating-${i}-visitor`),
+        payload: { url: 'example.com' },
+        remoteAddress: '203.0.113.7',
+      });
       codes.push(res.statusCode);
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
@@ -31,7 +37,13 @@ describe('analysis rate limit per IP', () => {
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
       const app = i % 2 === 0 ? a.app : b.app;
-      const res = await app.inject({ method: 'POST', url: '/api/analyze', headers: browserHeaders(`redis-${i}-visitor`), payload: { url: 'example.com' }, remoteAddress: ip });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/analyze',
+        headers: browserHeaders(`redis-${i}-visitor`),
+        payload: { url: 'example.com' },
+        remoteAddress: ip,
+      });
       codes.push(res.statusCode);
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(6);
@@ -43,7 +55,13 @@ describe('analysis rate limit per IP', () => {
     apps.push(t);
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/analyze', headers: browserHeaders(`v6-${i}-visitor`), payload: { url: 'example.com' }, remoteAddress: `2001:db8:1:2::${i + 1}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/analyze',
+        headers: browserHeaders(`v6-${i}-visitor`),
+        payload: { url: 'example.com' },
+        remoteAddress: `2001:db8:1:2::${i + 1}`,
+      });
       codes.push(res.statusCode);
     }
     expect(codes.filter((c) => c === 429)).toHaveLength(3);

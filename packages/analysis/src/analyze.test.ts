@@ -28,7 +28,12 @@ let origin = '';
 let allowlist: string[] = [];
 const served: string[] = [];
 beforeAll(async () => {
-  const pages: Record<string, string> = { '/': HOME, '/legal/terms': TERMS, '/legal/privacy-notice': PRIVACY, '/bare': '<html><body><p>Nothing here at all.</p></body></html>' };
+  const pages: Record<string, string> = {
+    '/': HOME,
+    '/legal/terms': TERMS,
+    '/legal/privacy-notice': PRIVACY,
+    '/bare': '<html><body><p>Nothing here at all.</p></body></html>',
+  };
   server = createServer((req, res) => {
     served.push(req.url ?? '');
     const page = pages[req.url ?? ''];
@@ -72,7 +77,8 @@ describe('analyzeSite', () => {
 
 describe('segmentation', () => {
   it('keeps abbreviations and legal numbering inside sentences', () => {
-    const text = 'Acme Inc. is based in the U.S. and follows e.g. local law. 1. Scope of the terms applies. Section 2. covers payment. Next sentence here.';
+    const text =
+      'Acme Inc. is based in the U.S. and follows e.g. local law. 1. Scope of the terms applies. Section 2. covers payment. Next sentence here.';
     const sentences = splitSentences(text).map(([a, b]) => text.slice(a, b));
     expect(sentences[0]).toBe('Acme Inc. is based in the U.S. and follows e.g. local law.');
     expect(sentences).toContain('Next sentence here.');
@@ -80,7 +86,10 @@ describe('segmentation', () => {
   });
 
   it('gives clauses offsets that quote the document verbatim', () => {
-    const doc = extractDocument('# Terms\n\n## Liability\n\nWe are not liable for anything. You use the service at your own risk.\n\n- First item; second part.\n', 'markdown');
+    const doc = extractDocument(
+      '# Terms\n\n## Liability\n\nWe are not liable for anything. You use the service at your own risk.\n\n- First item; second part.\n',
+      'markdown',
+    );
     const clauses = segmentClauses(doc.blocks);
     for (const clause of clauses) expect(doc.text.slice(clause.start, clause.end)).toBe(clause.text);
     expect(clauses[0]!.heading).toBe('Liability');
@@ -104,7 +113,10 @@ const OTA = fileURLToPath(new URL('../../../../shared/corpus/ota', import.meta.u
 describe.runIf(existsSync(OTA))('whole documents of the development corpus', () => {
   const services = existsSync(OTA) ? readdirSync(OTA).filter((s) => existsSync(`${OTA}/${s}/Terms of Service.md`)) : [];
   it.each(services)('%s: three non-empty lists, every key point and concern quoted verbatim', async (service) => {
-    const texts = { terms: readFileSync(`${OTA}/${service}/Terms of Service.md`, 'utf8'), privacy: readFileSync(`${OTA}/${service}/Privacy Policy.md`, 'utf8') };
+    const texts = {
+      terms: readFileSync(`${OTA}/${service}/Terms of Service.md`, 'utf8'),
+      privacy: readFileSync(`${OTA}/${service}/Privacy Policy.md`, 'utf8'),
+    };
     const result = await analyzeDocuments([
       { type: 'terms', url: 'terms', mediaType: 'markdown', content: texts.terms },
       { type: 'privacy', url: 'privacy', mediaType: 'markdown', content: texts.privacy },

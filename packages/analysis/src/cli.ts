@@ -65,14 +65,16 @@ async function runAnalyze(args: string[]): Promise<number> {
 
 function readInput(path: string, type: DocumentType): DocumentInput {
   const ext = extname(path).toLowerCase();
-  const mediaType: MediaType = ext === '.pdf' ? 'pdf' : ext === '.html' || ext === '.htm' ? 'html' : ext === '.md' || ext === '.markdown' ? 'markdown' : 'text';
+  const mediaType: MediaType =
+    ext === '.pdf' ? 'pdf' : ext === '.html' || ext === '.htm' ? 'html' : ext === '.md' || ext === '.markdown' ? 'markdown' : 'text';
   const content = mediaType === 'pdf' ? new Uint8Array(readFileSync(path)) : readFileSync(path, 'utf8');
   return { type, url: `file://${path}`, mediaType, content };
 }
 
 function formatSummary(result: AnalysisResult): string {
   const lines: string[] = [];
-  for (const doc of result.documents) lines.push(`Read ${doc.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'}: ${doc.url} (${doc.words} words)`);
+  for (const doc of result.documents)
+    lines.push(`Read ${doc.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'}: ${doc.url} (${doc.words} words)`);
   if (result.grade) lines.push(`Grade: ${result.grade}`);
   for (const notice of result.notices) lines.push(`Note: ${notice}`);
   const sections = [
@@ -114,7 +116,9 @@ function runEval(args: string[]): number {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`fineprint: ${error instanceof AnalysisError ? error.message : error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `fineprint: ${error instanceof AnalysisError ? error.message : error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

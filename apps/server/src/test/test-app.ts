@@ -31,11 +31,18 @@ export const FAKE_RESULT: AnalysisResult = {
 };
 
 /** Builds the app on a fresh SQLite file or a fresh PostgreSQL schema, with a controllable clock. */
-export async function createTestApp(leg: 'sqlite' | 'postgres', options: { analyze?: typeof analyzeSite; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  leg: 'sqlite' | 'postgres',
+  options: { analyze?: typeof analyzeSite; env?: Record<string, string> } = {},
+) {
   const clock = { now: new Date('2026-01-01T00:00:00Z') };
   const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-test-'));
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const { db } = await openDatabase({ dataDir, databaseUrl: leg === 'postgres' ? TEST_DATABASE_URL : undefined, schema: leg === 'postgres' ? schema : undefined });
+  const { db } = await openDatabase({
+    dataDir,
+    databaseUrl: leg === 'postgres' ? TEST_DATABASE_URL : undefined,
+    schema: leg === 'postgres' ? schema : undefined,
+  });
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ANALYZE_RATE_LIMIT_PER_MINUTE: '1000', ...options.env });
   const app = await buildApp({ config, db, clock: () => clock.now, analyze: options.analyze ?? (async () => FAKE_RESULT), logger: false });
   await app.ready();

@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const html = (body: string, headers: Record<string, string> = {}): Handler => (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
+const html =
+  (body: string, headers: Record<string, string> = {}): Handler =>
+  (_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -52,13 +55,22 @@ describe('fetchDocument', () => {
     routes.set('/secret', html('secret'));
     // The non-standard port is refused first; on port 80 the loopback address itself would be.
     await expect(fetchDocument(`${base}/secret`, { ...options, allowlist: [] })).rejects.toMatchObject({ code: 'INVALID_URL' });
-    await expect(fetchDocument(`${base}/secret`, { ...options, allowlist: [], allowedPorts: [Number(new URL(base).port)] })).rejects.toMatchObject({ code: 'BLOCKED_ADDRESS' });
+    await expect(
+      fetchDocument(`${base}/secret`, { ...options, allowlist: [], allowedPorts: [Number(new URL(base).port)] }),
+    ).rejects.toMatchObject({ code: 'BLOCKED_ADDRESS' });
   });
 
   it('follows redirects but re-checks every hop', async () => {
     routes.set('/r1', (_q, res) => res.writeHead(302, { location: '/hello' }).end());
     expect((await fetchDocument(`${base}/r1`, options)).url).toBe(`${base}/hello`);
-    for (const target of ['http://10.0.0.1/', 'http://169.254.169.254/', '//127.0.0.1/x', 'file:///etc/passwd', 'gopher://x/', 'data:text/html,hi']) {
+    for (const target of [
+      'http://10.0.0.1/',
+      'http://169.254.169.254/',
+      '//127.0.0.1/x',
+      'file:///etc/passwd',
+      'gopher://x/',
+      'data:text/html,hi',
+    ]) {
       routes.set('/bad-redirect', (_q, res) => res.writeHead(301, { location: target }).end());
       expect(['BLOCKED_ADDRESS', 'BAD_REDIRECT', 'INVALID_URL']).toContain(await codeOf(fetchDocument(`${base}/bad-redirect`, options)));
     }
@@ -102,8 +114,12 @@ describe('fetchDocument', () => {
   });
 
   it('decodes gzip and brotli bodies', async () => {
-    routes.set('/gz', (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(zlib.gzipSync('<p>zipped</p>')));
-    routes.set('/br', (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }).end(zlib.brotliCompressSync('<p>brotli</p>')));
+    routes.set('/gz', (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(zlib.gzipSync('<p>zipped</p>')),
+    );
+    routes.set('/br', (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }).end(zlib.brotliCompressSync('<p>brotli</p>')),
+    );
     expect((await fetchDocument(`${base}/gz`, options)).text).toContain('zipped');
     expect((await fetchDocument(`${base}/br`, options)).text).toContain('brotli');
   });
@@ -127,8 +143,14 @@ describe('fetchDocument', () => {
   });
 
   it('detects charsets and falls back safely', async () => {
-    routes.set('/latin1', (_q, res) => res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' }).end(Buffer.from('<p>caf\xe9</p>', 'latin1')));
-    routes.set('/meta', (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.concat([Buffer.from('<meta charset="iso-8859-1"><p>na'), Buffer.from([0xef]), Buffer.from('ve</p>')])));
+    routes.set('/latin1', (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' }).end(Buffer.from('<p>caf\xe9</p>', 'latin1')),
+    );
+    routes.set('/meta', (_q, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(Buffer.concat([Buffer.from('<meta charset="iso-8859-1"><p>na'), Buffer.from([0xef]), Buffer.from('ve</p>')])),
+    );
     routes.set('/weird', (_q, res) => res.writeHead(200, { 'content-type': 'text/html; charset=x-unknown-42' }).end('<p>plain</p>'));
     expect((await fetchDocument(`${base}/latin1`, options)).text).toContain('café');
     expect((await fetchDocument(`${base}/meta`, options)).text).toContain('naïve');
