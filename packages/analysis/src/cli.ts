@@ -10,7 +10,7 @@ import type { AnalysisResult, DocumentType } from '@fineprint/contracts';
 import { analyzeDocuments, analyzeSite, type DocumentInput } from './analyze';
 import { classifySentence } from './classify/classify';
 import { AnalysisError } from './errors';
-import { computeMetrics } from './evaluate';
+import { computeMetrics, computeTosdrRecall } from './evaluate';
 import type { MediaType } from './fetch/guarded-fetch';
 
 const USAGE = `Usage:
@@ -109,6 +109,8 @@ function runEval(args: string[]): number {
   if (claudette.length > 0) {
     Object.assign(output, computeMetrics(claudette.map((r) => ({ gold: r.labels, predicted: classifySentence(r.sentence) }))));
   }
+  const tosdr = records.filter((r) => r.cases);
+  if (tosdr.length > 0) output.tosdr = computeTosdrRecall(tosdr.map((r) => ({ sentence: r.sentence, labels: r.labels })));
   process.stdout.write(`${JSON.stringify(output)}\n`);
   return 0;
 }

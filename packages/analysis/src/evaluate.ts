@@ -1,4 +1,5 @@
-import { CLAUDETTE_LABELS } from './classify/taxonomy';
+import { classifyClauses } from './classify/classify';
+import { CATEGORIES, CLAUDETTE_LABELS } from './classify/taxonomy';
 
 export interface LabelMetrics {
   precision: number;
@@ -48,4 +49,37 @@ export function computeMetrics(rows: ReadonlyArray<{ gold: readonly string[]; pr
 
 function round(x: number): number {
   return Math.round(x * 10000) / 10000;
+}
+
+/**
+ * ToS;DR recall: for quotes whose case maps to a taxonomy category, the share where the
+ * classifier finds that category in the quote (per case and overall). ToS;DR data has
+ * positives only, so precision cannot be measured here.
+ */
+export function computeTosdrRecall(records: ReadonlyArray<{ sentence: string; labels: readonly string[] }>) {
+  const categoriesOfCase = new Map<string, string[]>();
+  for (const category of CATEGORIES)
+    for (const slug of category.tosdrCases) categoriesOfCase.set(slug, [...(categoriesOfCase.get(slug) ?? []), category.id]);
+  const perCase: Record<string, { hits: number; support: number; recall: number }> = {};
+  let hits = 0;
+  let support = 0;
+  for (const record of records) {
+    const found = new Set<string>();
+    const clauses = [{ text: record.sentence, start: 0, end: record.sentence.length, heading: '', kind: 'paragraph' as const }];
+    for (const document of ['terms', 'privacy'] as const)
+      for (const f of classifyClauses(clauses, document, '')) if (f.isConfirmed) found.add(f.category.id);
+    for (const label of record.labels) {
+      const wanted = categoriesOfCase.get(label);
+      if (!wanted) continue;
+      const entry = (perCase[label] ??= { hits: 0, support: 0, recall: 0 });
+      entry.support++;
+      support++;
+      if (wanted.some((id) => found.has(id))) {
+        entry.hits++;
+        hits++;
+      }
+    }
+  }
+  for (const entry of Object.values(perCase)) entry.recall = round(entry.hits / entry.support);
+  return { perCase, recall: round(support === 0 ? 0 : hits / support), support };
 }

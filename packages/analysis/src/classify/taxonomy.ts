@@ -98,7 +98,6 @@ export const CATEGORIES = [
     tosdrCases: [
       'this_service_assumes_no_liability_for_any_losses_or_damages_resulting_from_any',
       'any_liability_on_behalf_of_the_service_is_only_limited_to_the_fees_you_paid_as',
-      'the_service_is_provided_as_is_and_to_be_used_at_the_users_sole_risk',
     ],
     patterns: [
       /\b(not|never|no|nor)\b.{0,40}\b(be )?(liable|responsible)\b/i,
@@ -110,6 +109,21 @@ export const CATEGORIES = [
       /\bat (your|their) (own|sole) risk\b/i,
       /\bno (responsibility|liability)\b/i,
     ],
+  }),
+  c({
+    id: 'warranty_disclaimer',
+    severity: 'bad',
+    list: 'keyPoints',
+    tosdrCases: [
+      'the_service_is_provided_as_is_and_to_be_used_at_the_users_sole_risk',
+      'the_service_provider_makes_no_warranty_regarding_uninterrupted_timely_secure_or',
+      'the_service_does_not_guarantee_accuracy_or_reliability_of_the_information',
+    ],
+    patterns: [
+      /\bas[- ]is\b|\bas[- ]available\b|\bwithout (any )?warrant(y|ies)\b|\bat (your|their) (own|sole) risk\b|\bdisclaim\w*\b.{0,40}\bwarrant/i,
+      /\b(do(es)? not|cannot|can't) (guarantee|warrant)\b/i,
+    ],
+    documents: ['terms'],
   }),
   c({
     id: 'unilateral_termination',

@@ -159,7 +159,7 @@ describe('fetchDocument', () => {
 
   it('reports HTTP errors with a retry hint', async () => {
     routes.set('/down', (_q, res) => res.writeHead(503).end());
-    const error = await fetchDocument(`${base}/down`, options).catch((e: FetchError) => e);
+    const error = (await fetchDocument(`${base}/down`, options).catch((e: unknown) => e)) as FetchError;
     expect(error.code).toBe('HTTP_STATUS');
     expect(error.isTransient).toBe(true);
   });

@@ -80,10 +80,12 @@ export const DESCRIBERS: Record<string, Describer> = {
     const amount = findAmount(t);
     if (amount) return specific(`The service caps its liability to you at ${amount} or similar small amounts.`);
     if (/\bfees? (you )?paid|amount(s)? (you )?paid/i.test(t)) return specific('The service limits its liability to what you paid it.');
-    if (/\bas is\b|\bas available\b/i.test(t))
-      return specific('The service is provided “as is”, without any guarantee that it works or is safe.');
     return plain('The service excludes most of its liability for losses or damage you suffer.');
   },
+  warranty_disclaimer: (t) =>
+    /\bas[- ]is\b|\bas[- ]available\b/i.test(t)
+      ? specific('The service is provided “as is”, without any guarantee that it works, is accurate or is safe to use.')
+      : plain('The service does not guarantee that it works without interruption or that its information is accurate.'),
   unilateral_termination: (t) =>
     hasNoNotice(t)
       ? specific('The service can suspend or close your account at its discretion, without notice.', 'bad')
