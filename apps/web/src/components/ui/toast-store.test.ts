@@ -25,9 +25,13 @@ describe('toast store', () => {
     });
     act(() => dismissToast(id));
     expect(result.current.find((t) => t.id === id)?.open).toBe(false);
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
+    });
     expect(result.current.some((t) => t.id === id)).toBe(true);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.some((t) => t.id === id)).toBe(false);
   });
 });
