@@ -501,6 +501,7 @@ export const CATEGORIES = [
       'this_service_employs_third_party_cookies_but_with_opt_out_instructions',
     ],
     patterns: [/\bopt[- ]?out\b|\bunsubscribe\b|\bwithdraw (your )?consent\b|\b(turn|switch) off\b|\bad (settings|preferences)\b/i],
+    exclude: [/\barbitrat/i],
   }),
   c({
     id: 'cookies',
