@@ -53,8 +53,16 @@ export function summarizeFindings(
       Number(b.description.isSpecific) - Number(a.description.isSpecific) ||
       b.finding.score - a.finding.score,
   );
-  const keyPoints = dedupe(ordered.filter((c) => c.finding.category.list === 'keyPoints').map(toItem)).slice(0, maxItems);
-  const privacyConcerns = dedupe(ordered.filter((c) => c.finding.category.list === 'privacyConcerns').map(toItem)).slice(0, maxItems);
+  // Which items make the cut: a concrete item (a named court, a period) outranks a vaguer one
+  // a severity level worse; the kept items are then shown by severity.
+  const keep = (list: 'keyPoints' | 'privacyConcerns') => {
+    const candidates = ordered.filter((c) => c.finding.category.list === list);
+    const priority = (c: Chosen) => SEVERITY_RANK[c.severity] - (c.description.isSpecific ? 1.5 : 0);
+    const kept = new Set([...candidates].sort((a, b) => priority(a) - priority(b)).slice(0, maxItems));
+    return dedupe(candidates.filter((c) => kept.has(c)).map(toItem));
+  };
+  const keyPoints = keep('keyPoints');
+  const privacyConcerns = keep('privacyConcerns');
   const recommendations = dedupe(recommend(ordered, context).map((r) => ({ ...r, text: limitWords(r.text, maxWords) }))).slice(0, maxItems);
   return { details: { keyPoints, privacyConcerns, recommendations }, grade: gradeOf(chosen.map((c) => c.severity)) };
 }
