@@ -56,8 +56,3 @@ async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
 }
-
-/** Current time as the ISO string stored in timestamp columns. */
-export function nowIso(clock: () => Date = () => new Date()): string {
-  return clock().toISOString();
-}

@@ -53,14 +53,6 @@ export function createSubscriptionsRepository(db: Db) {
         .values({ token_hash: tokenHash, subscription_id: subscriptionId, created_at: now })
         .execute();
     },
-    async countForTransaction(transactionId: string): Promise<number> {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
   };
 }
 export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
