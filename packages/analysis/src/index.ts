@@ -22,6 +22,6 @@ export { discoverLegalDocuments, type DiscoverOptions, type DiscoveredDocument }
 export { extractDocument, extractPdf, type ExtractedDocument } from './extract/extract';
 export { segmentClauses, splitSentences, type Clause } from './segment/segment';
 export { classifyClauses, classifySentence, type Finding } from './classify/classify';
-export { CATEGORIES, CLAUDETTE_LABELS, getCategory, type Category } from './classify/taxonomy';
+export { CATEGORIES, CLAUDETTE_LABELS, type Category } from './classify/taxonomy';
 export { summarizeFindings, gradeOf, type SummaryOptions } from './summarize/summarize';
 export { computeMetrics, type ClaudetteMetrics } from './evaluate';

@@ -81,8 +81,6 @@ export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;
 export const SetEmailRequestSchema = z.object({ userId: UserIdSchema, email: EmailSchema });
 export type SetEmailRequest = z.infer<typeof SetEmailRequestSchema>;
 
-export const GetEmailResponseSchema = z.object({ email: z.string().nullable() });
-
 /** Issued by the server before checkout so that verification can refuse foreign tx_refs. */
 export const PaymentIntentRequestSchema = z.object({ email: EmailSchema });
 export const PaymentIntentSchema = z.object({
@@ -94,6 +92,3 @@ export const PaymentIntentSchema = z.object({
   scriptUrl: z.string(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
-
-export const ErrorBodySchema = z.object({ error: z.string() });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;

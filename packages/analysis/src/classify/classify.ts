@@ -24,6 +24,21 @@ const CLAUDETTE = new Set<string>(CLAUDETTE_LABELS);
 const BY_ID = new Map<string, Category>(CATEGORIES.map((category) => [category.id, category]));
 
 /**
+ * Judges one sentence once: the taxonomy patterns it matches, the model's probabilities, and
+ * the CLAUDETTE labels the model confirms (a pattern match halves the threshold).
+ */
+function judgeSentence(text: string) {
+  const matchedList = matchPatternCategories(text);
+  const matched = new Set(matchedList);
+  const scores = scoreFeatures(extractFeatures(text, matchedList), MODEL);
+  const isConfirmed = (label: ClaudetteLabel) => {
+    const threshold = MODEL.threshold[label] ?? 0.5;
+    return scores[label] >= threshold || (matched.has(label) && scores[label] >= threshold * 0.5);
+  };
+  return { matched, scores, isConfirmed };
+}
+
+/**
  * Classifies the clauses of one document. CLAUDETTE categories need the learned model's
  * vote (a pattern match lowers the bar); the other categories are found by their patterns,
  * limited to the document types where the practice is described.
@@ -32,14 +47,12 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
   const findings: Finding[] = [];
   for (const clause of clauses) {
     if (clause.text.length < 25) continue;
-    const features = extractFeatures(clause.text);
-    const matched = new Set(matchPatternCategories(clause.text));
-    const scores = scoreFeatures(features, MODEL);
+    const { matched, scores, isConfirmed } = judgeSentence(clause.text);
     for (const label of CLAUDETTE_LABELS) {
-      const threshold = MODEL.threshold[label] ?? 0.5;
-      const score = scores[label as ClaudetteLabel];
-      const isConfirmed = score >= threshold || (matched.has(label) && score >= threshold * 0.5);
-      if (isConfirmed || matched.has(label)) findings.push({ category: BY_ID.get(label)!, clause, document, url, score, isConfirmed });
+      const confirmed = isConfirmed(label);
+      if (confirmed || matched.has(label)) {
+        findings.push({ category: BY_ID.get(label)!, clause, document, url, score: scores[label], isConfirmed: confirmed });
+      }
     }
     for (const id of matched) {
       if (CLAUDETTE.has(id)) continue;
@@ -53,10 +66,6 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
 
 /** Convenience for evaluation: CLAUDETTE labels predicted for a lone sentence. */
 export function classifySentence(sentence: string): ClaudetteLabel[] {
-  const scores = scoreFeatures(extractFeatures(sentence), MODEL);
-  const matched = new Set(matchPatternCategories(sentence));
-  return CLAUDETTE_LABELS.filter((label) => {
-    const threshold = MODEL.threshold[label] ?? 0.5;
-    return scores[label] >= threshold || (matched.has(label) && scores[label] >= threshold * 0.5);
-  });
+  const { isConfirmed } = judgeSentence(sentence);
+  return CLAUDETTE_LABELS.filter(isConfirmed);
 }

@@ -5,14 +5,14 @@ import { CATEGORIES } from './taxonomy';
  * plus one feature per taxonomy pattern family that matches ("re:<category>"), so the model
  * learns how far to trust each hand-written pattern.
  */
-export function extractFeatures(sentence: string): string[] {
+export function extractFeatures(sentence: string, matched: readonly string[] = matchPatternCategories(sentence)): string[] {
   const words = sentence.toLowerCase().match(/[\p{L}]+|\d+/gu) ?? [];
   const features = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     features.add(words[i]!);
     if (i > 0) features.add(`${words[i - 1]} ${words[i]}`);
   }
-  for (const id of matchPatternCategories(sentence)) features.add(`re:${id}`);
+  for (const id of matched) features.add(`re:${id}`);
   if (sentence.length > 0 && sentence === sentence.toUpperCase() && /[A-Z]{4}/.test(sentence)) features.add('shape:allcaps');
   return [...features];
 }

@@ -517,8 +517,3 @@ export const CATEGORIES = [
 ] as const satisfies readonly Category[];
 
 export type CategoryId = (typeof CATEGORIES)[number]['id'];
-
-/** Looks up a category by id. */
-export function getCategory(id: string): Category | undefined {
-  return CATEGORIES.find((category) => category.id === id);
-}
