@@ -1,94 +1,175 @@
 /**
  * Trains the CLAUDETTE clause model from ../shared/corpus/claudette50_en.jsonl and writes
- * src/classify/model-weights.generated.ts. Prints document-level cross-validated figures
- * (JSON) first, then trains on every document. Usage: npm run train [-- --folds 5]
+ * src/classify/model-weights.generated.ts: one linear SVM per label (L2-regularised squared
+ * hinge, solved by dual coordinate descent as in LIBLINEAR) over TF-IDF features.
+ *
+ * Prints document-level cross-validated figures (JSON) first, with each fold's thresholds
+ * tuned on an inner cross-validation of its training documents only; then trains on every
+ * document, with thresholds tuned on the outer folds' out-of-fold margins.
+ * Usage: npm run train [-- <corpus.jsonl>] [-- --folds 5]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractFeatures } from '../src/classify/features';
+import { extractFeatures, leadInIndex, type FeatureCounts } from '../src/classify/features';
+import { type LinearModel, vectorize } from '../src/classify/model';
 import { CLAUDETTE_LABELS } from '../src/classify/taxonomy';
-import type { LinearModel } from '../src/classify/model';
-import { scoreFeatures } from '../src/classify/model';
 import { computeMetrics } from '../src/evaluate';
 
 interface Row {
   doc: string;
-  features: string[];
+  counts: FeatureCounts;
   labels: Set<string>;
 }
+
+const C = 1;
+/** Positives are rare (about 1 sentence in 40): their errors cost this much more. */
+const POSITIVE_WEIGHT = 8;
+const MIN_DOCUMENT_FREQUENCY = 2;
+/** Smaller weights are dropped: this prunes the shipped file to 0.8 MB and, as a regulariser, raised cross-validated macro-F1 (0.68 at 0.02, 0.69 at 0.1). */
+const MIN_WEIGHT = 0.1;
+const THRESHOLDS = Array.from({ length: 13 }, (_, i) => -0.6 + i * 0.05);
 
 const corpusPath =
   process.argv.find((a) => a.endsWith('.jsonl')) ??
   fileURLToPath(new URL('../../../../shared/corpus/claudette50_en.jsonl', import.meta.url));
 const folds = Number(process.argv[process.argv.indexOf('--folds') + 1]) || 5;
-const rows: Row[] = readFileSync(corpusPath, 'utf8')
+
+const records = readFileSync(corpusPath, 'utf8')
   .split('\n')
   .filter(Boolean)
-  .map((line) => JSON.parse(line) as { doc: string; sentence: string; labels: string[] })
-  .map((r) => ({ doc: r.doc, features: extractFeatures(r.sentence), labels: new Set(r.labels) }));
+  .map((line) => JSON.parse(line) as { doc: string; sid: number; sentence: string; labels: string[] })
+  .sort((a, b) => (a.doc === b.doc ? a.sid - b.sid : a.doc < b.doc ? -1 : 1));
+const byDoc = new Map<string, typeof records>();
+for (const record of records) byDoc.set(record.doc, [...(byDoc.get(record.doc) ?? []), record]);
+const rows: Row[] = [...byDoc.values()].flatMap((sentences) =>
+  sentences.map((record, i) => {
+    const lead = leadInIndex(
+      sentences.map((r) => r.sentence),
+      i,
+    );
+    return {
+      doc: record.doc,
+      counts: extractFeatures(record.sentence, lead >= 0 ? sentences[lead]!.sentence : undefined),
+      labels: new Set(record.labels),
+    };
+  }),
+);
 
-const EPOCHS = 12;
-const L2 = 1e-5;
-const RATE = 0.2;
+type Vector = { index: Int32Array; value: Float64Array };
 
-function train(data: Row[]): LinearModel {
-  const counts = new Map<string, number>();
-  for (const row of data) for (const f of row.features) counts.set(f, (counts.get(f) ?? 0) + 1);
-  const model: LinearModel = { labels: [...CLAUDETTE_LABELS], bias: {}, threshold: {}, weights: {} };
+/** Fits idf on the training rows and one SVM per label; returns the model with thresholds at 0. */
+function train(data: readonly Row[]): LinearModel {
+  const df = new Map<string, number>();
+  for (const row of data) for (const f of row.counts.keys()) df.set(f, (df.get(f) ?? 0) + 1);
+  const idf: Record<string, number> = {};
+  for (const [f, d] of df) if (d >= MIN_DOCUMENT_FREQUENCY) idf[f] = Math.log((1 + data.length) / (1 + d)) + 1;
+  const names = Object.keys(idf);
+  const position = new Map(names.map((f, i) => [f, i]));
+  const bias = names.length;
+  const X: Vector[] = data.map((row) => {
+    const v = vectorize(row.counts, idf);
+    return {
+      index: Int32Array.from([...v.features.map((f) => position.get(f)!), bias]),
+      value: Float64Array.from([...v.values, 1]),
+    };
+  });
+  const model: LinearModel = { labels: [...CLAUDETTE_LABELS], idf: {}, bias: {}, threshold: {}, weights: {} };
+  const used = new Set<string>();
   for (const label of CLAUDETTE_LABELS) {
-    const w: Record<string, number> = {};
-    let b = -4;
-    const pos = data.filter((r) => r.labels.has(label)).length;
-    // Positives are rare (about 1 in 40): weight them up so the model does not learn "never".
-    const posWeight = Math.min(20, (data.length - pos) / Math.max(1, pos) / 3);
-    const order = data.map((_, i) => i);
-    let seed = 7;
-    for (let epoch = 0; epoch < EPOCHS; epoch++) {
-      for (let i = order.length - 1; i > 0; i--) {
-        seed = (seed * 1103515245 + 12345) % 2147483648;
-        const j = seed % (i + 1);
-        [order[i], order[j]] = [order[j]!, order[i]!];
+    const w = solve(
+      X,
+      data.map((r) => (r.labels.has(label) ? 1 : -1)),
+      bias + 1,
+    );
+    const weights: Record<string, number> = {};
+    names.forEach((f, i) => {
+      if (Math.abs(w[i]!) >= MIN_WEIGHT) {
+        weights[f] = Math.round(w[i]! * 10000) / 10000;
+        used.add(f);
       }
-      const rate = RATE / (1 + epoch);
-      for (const idx of order) {
-        const row = data[idx]!;
-        const feats = row.features.filter((f) => (counts.get(f) ?? 0) >= 2);
-        let z = b;
-        for (const f of feats) z += w[f] ?? 0;
-        const p = 1 / (1 + Math.exp(-z));
-        const y = row.labels.has(label) ? 1 : 0;
-        const g = (p - y) * (y ? posWeight : 1);
-        const scale = rate / Math.sqrt(Math.max(1, feats.length));
-        b -= rate * g;
-        for (const f of feats) w[f] = (w[f] ?? 0) * (1 - L2) - scale * g;
-      }
-    }
-    const pruned: Record<string, number> = {};
-    for (const [f, v] of Object.entries(w)) if (Math.abs(v) >= 0.02) pruned[f] = Math.round(v * 1000) / 1000;
-    model.weights[label] = pruned;
-    model.bias[label] = Math.round(b * 1000) / 1000;
-    model.threshold[label] = 0.5;
+    });
+    model.weights[label] = weights;
+    model.bias[label] = Math.round(w[bias]! * 10000) / 10000;
+    model.threshold[label] = 0;
   }
+  for (const f of used) model.idf[f] = Math.round(idf[f]! * 10000) / 10000;
   return model;
 }
 
-function tuneThresholds(model: LinearModel, data: Row[]): Record<string, number> {
+/** Dual coordinate descent for the L2-regularised L2-loss SVM (Hsieh et al., ICML 2008). */
+function solve(X: readonly Vector[], y: readonly number[], dim: number): Float64Array {
+  const w = new Float64Array(dim);
+  const alpha = new Float64Array(X.length);
+  const squaredNorm = X.map((x) => x.value.reduce((s, v) => s + v * v, 0));
+  const order = X.map((_, i) => i);
+  let seed = 1;
+  for (let pass = 0; pass < 100; pass++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const j = seed % (i + 1);
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    let maxGradient = 0;
+    for (const i of order) {
+      const x = X[i]!;
+      const yi = y[i]!;
+      const diagonal = 1 / (2 * C * (yi > 0 ? POSITIVE_WEIGHT : 1));
+      let wx = 0;
+      for (let k = 0; k < x.index.length; k++) wx += w[x.index[k]!]! * x.value[k]!;
+      const gradient = yi * wx - 1 + diagonal * alpha[i]!;
+      const projected = alpha[i] === 0 ? Math.min(gradient, 0) : gradient;
+      maxGradient = Math.max(maxGradient, Math.abs(projected));
+      if (projected === 0) continue;
+      const previous = alpha[i]!;
+      alpha[i] = Math.max(previous - gradient / (squaredNorm[i]! + diagonal), 0);
+      const step = (alpha[i]! - previous) * yi;
+      for (let k = 0; k < x.index.length; k++) w[x.index[k]!]! += step * x.value[k]!;
+    }
+    if (maxGradient < 0.01) break;
+  }
+  return w;
+}
+
+function margin(model: LinearModel, label: string, row: Row): number {
+  const v = vectorize(row.counts, model.idf);
+  const w = model.weights[label]!;
+  let m = model.bias[label]!;
+  v.features.forEach((f, i) => (m += (w[f] ?? 0) * v.values[i]!));
+  return m;
+}
+
+type Scored = Record<string, Array<{ margin: number; gold: boolean }>>;
+
+/** Out-of-fold margins over document-level folds of the given rows. */
+function outOfFold(data: readonly Row[], k: number): Scored {
+  const docs = [...new Set(data.map((r) => r.doc))].sort();
+  const scored: Scored = Object.fromEntries(CLAUDETTE_LABELS.map((l) => [l, []]));
+  for (let fold = 0; fold < k; fold++) {
+    const held = new Set(docs.filter((_, i) => i % k === fold));
+    const model = train(data.filter((r) => !held.has(r.doc)));
+    for (const row of data.filter((r) => held.has(r.doc)))
+      for (const label of CLAUDETTE_LABELS) scored[label]!.push({ margin: margin(model, label, row), gold: row.labels.has(label) });
+  }
+  return scored;
+}
+
+/** Per label, the threshold with the best F1 on the given out-of-fold margins. */
+function tuneThresholds(scored: Scored): Record<string, number> {
   const thresholds: Record<string, number> = {};
   for (const label of CLAUDETTE_LABELS) {
-    const scored = data.map((r) => ({ p: scoreFeatures(r.features, model)[label], y: r.labels.has(label) }));
-    let best = 0.5;
+    let best = 0;
     let bestF = -1;
-    for (let t = 0.2; t <= 0.95; t += 0.025) {
+    for (const t of THRESHOLDS) {
       let tp = 0,
         fp = 0,
         fn = 0;
-      for (const s of scored) {
-        if (s.p >= t && s.y) tp++;
-        else if (s.p >= t) fp++;
-        else if (s.y) fn++;
+      for (const s of scored[label]!) {
+        if (s.margin > t && s.gold) tp++;
+        else if (s.margin > t) fp++;
+        else if (s.gold) fn++;
       }
-      const f = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-      if (f > bestF) {
+      const f = (2 * tp) / (2 * tp + fp + fn || 1);
+      if (f > bestF + 1e-9) {
         bestF = f;
         best = t;
       }
@@ -101,30 +182,26 @@ function tuneThresholds(model: LinearModel, data: Row[]): Record<string, number>
 // Document-level cross-validation: a service never sits in train and test at once.
 const docs = [...new Set(rows.map((r) => r.doc))].sort();
 const predictions: Array<{ gold: string[]; predicted: string[] }> = [];
-const foldThresholds: Array<Record<string, number>> = [];
+const outer: Scored = Object.fromEntries(CLAUDETTE_LABELS.map((l) => [l, []]));
 for (let k = 0; k < folds; k++) {
   const testDocs = new Set(docs.filter((_, i) => i % folds === k));
   const trainRows = rows.filter((r) => !testDocs.has(r.doc));
-  // Thresholds are tuned on an inner split of the training documents only.
-  const innerDocs = new Set([...new Set(trainRows.map((r) => r.doc))].filter((_, i) => i % 4 === 0));
-  const inner = train(trainRows.filter((r) => !innerDocs.has(r.doc)));
-  const thresholds = tuneThresholds(
-    inner,
-    trainRows.filter((r) => innerDocs.has(r.doc)),
-  );
-  foldThresholds.push(thresholds);
-  const model = { ...train(trainRows), threshold: thresholds };
+  const thresholds = tuneThresholds(outOfFold(trainRows, 4));
+  const model = train(trainRows);
   for (const row of rows.filter((r) => testDocs.has(r.doc))) {
-    const scores = scoreFeatures(row.features, model);
-    predictions.push({ gold: [...row.labels], predicted: CLAUDETTE_LABELS.filter((l) => scores[l] >= thresholds[l]!) });
+    const predicted: string[] = [];
+    for (const label of CLAUDETTE_LABELS) {
+      const m = margin(model, label, row);
+      outer[label]!.push({ margin: m, gold: row.labels.has(label) });
+      if (m > thresholds[label]!) predicted.push(label);
+    }
+    predictions.push({ gold: [...row.labels], predicted });
   }
 }
 console.log(JSON.stringify({ crossValidation: { folds, documents: docs.length, ...computeMetrics(predictions) } }));
 
 const final = train(rows);
-final.threshold = Object.fromEntries(
-  CLAUDETTE_LABELS.map((l) => [l, Math.round((foldThresholds.reduce((s, t) => s + t[l]!, 0) / folds) * 1000) / 1000]),
-);
+final.threshold = tuneThresholds(outer);
 const out = fileURLToPath(new URL('../src/classify/model-weights.generated.ts', import.meta.url));
 writeFileSync(
   out,
@@ -133,5 +210,9 @@ writeFileSync(
     `/* eslint-disable */\nimport type { LinearModel } from './model';\nexport const MODEL: LinearModel = ${JSON.stringify(final)};\n`,
 );
 console.log(
-  JSON.stringify({ wrote: out, features: Object.fromEntries(CLAUDETTE_LABELS.map((l) => [l, Object.keys(final.weights[l]!).length])) }),
+  JSON.stringify({
+    wrote: out,
+    thresholds: final.threshold,
+    features: Object.fromEntries(CLAUDETTE_LABELS.map((l) => [l, Object.keys(final.weights[l]!).length])),
+  }),
 );

@@ -9,6 +9,7 @@ import { extname } from 'node:path';
 import type { AnalysisResult, DocumentType } from '@fineprint/contracts';
 import { analyzeDocuments, analyzeSite, type DocumentInput } from './analyze';
 import { classifySentence } from './classify/classify';
+import { leadInIndex } from './classify/features';
 import { AnalysisError } from './errors';
 import { computeMetrics, computeTosdrRecall } from './evaluate';
 import type { MediaType } from './fetch/guarded-fetch';
@@ -94,6 +95,32 @@ function formatSummary(result: AnalysisResult): string {
   return `${lines.join('\n')}\n`;
 }
 
+interface EvalRecord {
+  sentence: string;
+  labels: string[];
+  cases?: string[];
+  /** CLAUDETTE records carry their document and sentence index: a list item is then read with its lead-in. */
+  doc?: string;
+  sid?: number;
+}
+
+/** Predictions for CLAUDETTE records, each read in its document's order when doc and sid are given. */
+function predictInContext(records: readonly EvalRecord[]) {
+  const documents = new Map<string, EvalRecord[]>();
+  for (const record of records)
+    if (record.doc !== undefined && record.sid !== undefined) documents.set(record.doc, [...(documents.get(record.doc) ?? []), record]);
+  const leadIns = new Map<EvalRecord, string>();
+  for (const sentences of documents.values()) {
+    sentences.sort((a, b) => a.sid! - b.sid!);
+    const texts = sentences.map((r) => r.sentence);
+    sentences.forEach((record, i) => {
+      const lead = leadInIndex(texts, i);
+      if (lead >= 0) leadIns.set(record, texts[lead]!);
+    });
+  }
+  return records.map((r) => ({ gold: r.labels, predicted: classifySentence(r.sentence, leadIns.get(r)) }));
+}
+
 function runEval(args: string[]): number {
   const path = args[0];
   if (!path) {
@@ -103,12 +130,10 @@ function runEval(args: string[]): number {
   const records = readFileSync(path, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { sentence: string; labels: string[]; cases?: string[] });
+    .map((line) => JSON.parse(line) as EvalRecord);
   const claudette = records.filter((r) => !r.cases);
   const output: Record<string, unknown> = {};
-  if (claudette.length > 0) {
-    Object.assign(output, computeMetrics(claudette.map((r) => ({ gold: r.labels, predicted: classifySentence(r.sentence) }))));
-  }
+  if (claudette.length > 0) Object.assign(output, computeMetrics(predictInContext(claudette)));
   const tosdr = records.filter((r) => r.cases);
   if (tosdr.length > 0) output.tosdr = computeTosdrRecall(tosdr.map((r) => ({ sentence: r.sentence, labels: r.labels })));
   process.stdout.write(`${JSON.stringify(output)}\n`);

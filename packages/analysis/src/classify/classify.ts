@@ -1,7 +1,7 @@
 import type { DocumentType } from '@fineprint/contracts';
 import type { Clause } from '../segment/segment';
-import { extractFeatures, matchPatternCategories } from './features';
-import { scoreFeatures } from './model';
+import { extractFeatures, leadInIndex, matchPatternCategories } from './features';
+import { confidence, scoreFeatures } from './model';
 import { MODEL } from './model-weights.generated';
 import { CATEGORIES, CLAUDETTE_LABELS, type Category, type ClaudetteLabel } from './taxonomy';
 
@@ -11,7 +11,7 @@ export interface Finding {
   clause: Clause;
   document: DocumentType;
   url: string;
-  /** Confidence in [0, 1]: the model's probability, or 0.6 for a pattern-only match. */
+  /** Confidence in (0, 1): from the model's margin (0.5 on its threshold), or 0.6 for the pattern-only categories. */
   score: number;
   /**
    * False for a CLAUDETTE-category clause that only its pattern found: it may supply the
@@ -20,52 +20,52 @@ export interface Finding {
   isConfirmed: boolean;
 }
 
+const PATTERN_CONFIDENCE = 0.6;
 const CLAUDETTE = new Set<string>(CLAUDETTE_LABELS);
 const BY_ID = new Map<string, Category>(CATEGORIES.map((category) => [category.id, category]));
 
 /**
- * Judges one sentence once: the taxonomy patterns it matches, the model's probabilities, and
- * the CLAUDETTE labels the model confirms (a pattern match halves the threshold).
+ * Judges one sentence once: the taxonomy patterns it matches, the model's margins, and the
+ * CLAUDETTE labels the model confirms (margin above the label's threshold).
  */
-function judgeSentence(text: string) {
+function judgeSentence(text: string, leadIn?: string) {
   const matchedList = matchPatternCategories(text);
-  const matched = new Set(matchedList);
-  const scores = scoreFeatures(extractFeatures(text, matchedList), MODEL);
-  const isConfirmed = (label: ClaudetteLabel) => {
-    const threshold = MODEL.threshold[label] ?? 0.5;
-    return scores[label] >= threshold || (matched.has(label) && scores[label] >= threshold * 0.5);
-  };
-  return { matched, scores, isConfirmed };
+  const margins = scoreFeatures(extractFeatures(text, leadIn, matchedList), MODEL);
+  return { matched: new Set(matchedList), margins, isConfirmed: (label: ClaudetteLabel) => margins[label] > 0 };
 }
 
 /**
- * Classifies the clauses of one document. CLAUDETTE categories need the learned model's
- * vote (a pattern match lowers the bar); the other categories are found by their patterns,
- * limited to the document types where the practice is described.
+ * Classifies the clauses of one document, in reading order (a list item is read with the
+ * sentence that introduces the list). CLAUDETTE categories need the learned model's vote; a
+ * clause only their pattern matches is kept unconfirmed, to supply detail. The other
+ * categories are found by their patterns, limited to the document types where the practice
+ * is described.
  */
 export function classifyClauses(clauses: readonly Clause[], document: DocumentType, url: string): Finding[] {
   const findings: Finding[] = [];
-  for (const clause of clauses) {
-    if (clause.text.length < 25) continue;
-    const { matched, scores, isConfirmed } = judgeSentence(clause.text);
+  const texts = clauses.map((clause) => clause.text);
+  clauses.forEach((clause, i) => {
+    if (clause.text.length < 25) return;
+    const lead = leadInIndex(texts, i);
+    const { matched, margins, isConfirmed } = judgeSentence(clause.text, lead >= 0 ? texts[lead] : undefined);
     for (const label of CLAUDETTE_LABELS) {
       const confirmed = isConfirmed(label);
       if (confirmed || matched.has(label)) {
-        findings.push({ category: BY_ID.get(label)!, clause, document, url, score: scores[label], isConfirmed: confirmed });
+        findings.push({ category: BY_ID.get(label)!, clause, document, url, score: confidence(margins[label]), isConfirmed: confirmed });
       }
     }
     for (const id of matched) {
       if (CLAUDETTE.has(id)) continue;
       const category = BY_ID.get(id)!;
       if (category.documents && !category.documents.includes(document)) continue;
-      findings.push({ category, clause, document, url, score: 0.6, isConfirmed: true });
+      findings.push({ category, clause, document, url, score: PATTERN_CONFIDENCE, isConfirmed: true });
     }
-  }
+  });
   return findings;
 }
 
 /** Convenience for evaluation: CLAUDETTE labels predicted for a lone sentence. */
-export function classifySentence(sentence: string): ClaudetteLabel[] {
-  const { isConfirmed } = judgeSentence(sentence);
+export function classifySentence(sentence: string, leadIn?: string): ClaudetteLabel[] {
+  const { isConfirmed } = judgeSentence(sentence, leadIn);
   return CLAUDETTE_LABELS.filter(isConfirmed);
 }

@@ -1,27 +1,111 @@
-import { CATEGORIES } from './taxonomy';
+import { CUE_SETS, matchCues } from './cues';
+import { CATEGORIES, type Category } from './taxonomy';
+
+/** Raw feature counts of one sentence, before TF-IDF weighting (see model.ts). */
+export type FeatureCounts = Map<string, number>;
+
+const PATTERN_WEIGHT = 3;
+const CUE_WEIGHT = 5;
+const LEAD_IN_WEIGHT = 0.5;
+const CUE_FAMILY = new Map<string, string>(
+  Object.entries(CUE_SETS).flatMap(([label, set]) => set.cues.map(([name]) => [name, label] as const)),
+);
 
 /**
- * Features of one sentence for the learned model: lower-cased word unigrams and bigrams,
- * plus one feature per taxonomy pattern family that matches ("re:<category>"), so the model
- * learns how far to trust each hand-written pattern.
+ * Features of one sentence for the learned model: lower-cased words and word pairs, their
+ * crude stems, the taxonomy pattern families that match ("re:"), the CLAUDETTE cues
+ * ("cue:", cues.ts) and pairs of cues of one label, and, for a list item, the words of the
+ * sentence that introduces the list ("L:"), since "(b) if you breach these Terms;" means
+ * nothing without "We may suspend your account:".
  */
-export function extractFeatures(sentence: string, matched: readonly string[] = matchPatternCategories(sentence)): string[] {
-  const words = sentence.toLowerCase().match(/[\p{L}]+|\d+/gu) ?? [];
-  const features = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    features.add(words[i]!);
-    if (i > 0) features.add(`${words[i - 1]} ${words[i]}`);
-  }
-  for (const id of matched) features.add(`re:${id}`);
-  if (sentence.length > 0 && sentence === sentence.toUpperCase() && /[A-Z]{4}/.test(sentence)) features.add('shape:allcaps');
-  return [...features];
+export function extractFeatures(
+  sentence: string,
+  leadIn?: string,
+  matched: readonly string[] = matchPatternCategories(sentence),
+): FeatureCounts {
+  const counts = sentenceFeatures(sentence, matched);
+  if (leadIn)
+    for (const [feature, count] of sentenceFeatures(leadIn, matchPatternCategories(leadIn)))
+      add(counts, `L:${feature}`, count * LEAD_IN_WEIGHT);
+  return counts;
 }
+
+function sentenceFeatures(sentence: string, matched: readonly string[]): FeatureCounts {
+  const counts: FeatureCounts = new Map();
+  addWords(counts, sentence);
+  for (const id of matched) add(counts, `re:${id}`, PATTERN_WEIGHT);
+  const cues = matchCues(sentence);
+  for (const cue of cues) add(counts, `cue:${cue}`, CUE_WEIGHT);
+  for (let a = 0; a < cues.length; a++)
+    for (let b = a + 1; b < cues.length; b++)
+      if (CUE_FAMILY.get(cues[a]!) === CUE_FAMILY.get(cues[b]!)) add(counts, `cp:${cues[a]}&${cues[b]}`, CUE_WEIGHT);
+  return counts;
+}
+
+function add(counts: FeatureCounts, feature: string, weight: number): void {
+  counts.set(feature, (counts.get(feature) ?? 0) + weight);
+}
+
+function addWords(counts: FeatureCounts, text: string): void {
+  const words = text.toLowerCase().match(/[\p{L}]+|\d+/gu) ?? [];
+  const stems = words.map(stem);
+  for (let i = 0; i < words.length; i++) {
+    const stemmed = stems[i] !== words[i];
+    add(counts, words[i]!, 1);
+    if (stemmed) add(counts, `s:${stems[i]}`, 1);
+    if (i > 0) {
+      add(counts, `${words[i - 1]} ${words[i]}`, 1);
+      // A stem pair only where a stem differs from its word; otherwise it repeats the word pair.
+      if (stemmed || stems[i - 1] !== words[i - 1]) add(counts, `s:${stems[i - 1]} ${stems[i]}`, 1);
+    }
+  }
+}
+
+/** A crude suffix-stripping stem: "terminated", "termination" and "terminates" share "termin". */
+function stem(word: string): string {
+  if (word.length <= 4) return word;
+  return word.replace(/(?:ational|ations?|ings?|ed|es|s|ments?|ly|ities|ity|ive|able|ible)$/, '').replace(/[ey]$/, '');
+}
+
+const LIST_ITEM = /^\s*(?:\(?[a-z0-9ivx]{1,4}[.)]\s|[a-z])/;
+const ENDS_LIST_ITEM = /[;,]\s*(?:or|and)?\s*$/;
+
+/**
+ * Index of the sentence that introduces the list sentence i belongs to (the nearest earlier
+ * sentence ending in a colon, over list items only), or -1 when sentence i is not a list item.
+ */
+export function leadInIndex(sentences: readonly string[], i: number): number {
+  const isItem = LIST_ITEM.test(sentences[i]!) || (i > 0 && /:\s*$/.test(sentences[i - 1]!));
+  if (!isItem) return -1;
+  for (let k = i - 1; k >= Math.max(0, i - 15); k--) {
+    const text = sentences[k]!;
+    if (/:\s*$/.test(text)) return k;
+    if (!ENDS_LIST_ITEM.test(text) && !LIST_ITEM.test(text)) return -1;
+  }
+  return -1;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const KEYWORDS = [...new Set(CATEGORIES.flatMap((category) => category.keywords))].sort((a, b) => b.length - a.length);
+/**
+ * One scan finds every keyword position (a lookahead consumes nothing). Where several
+ * keywords start at one position the longest is reported, and each of the others is a prefix
+ * of it: so a keyword stands for every category gated by a prefix of it.
+ */
+const KEYWORD_SCAN = new RegExp(`(?=(${KEYWORDS.map(escape).join('|')}))`, 'g');
+const GATED_BY = new Map(
+  KEYWORDS.map((keyword) => [keyword, new Set(CATEGORIES.filter((c) => c.keywords.some((k) => keyword.startsWith(k))))] as const),
+);
 
 /** Ids of the taxonomy categories whose patterns match the sentence (exclusions applied). */
 export function matchPatternCategories(sentence: string): string[] {
+  const candidates = new Set<Category>();
+  for (const match of sentence.toLowerCase().matchAll(KEYWORD_SCAN))
+    for (const category of GATED_BY.get(match[1]!)!) candidates.add(category);
   const ids: string[] = [];
   for (const category of CATEGORIES) {
-    const exclude: readonly RegExp[] = ('exclude' in category ? category.exclude : undefined) ?? [];
+    if (!candidates.has(category)) continue;
+    const exclude: readonly RegExp[] = category.exclude ?? [];
     if (category.patterns.some((p) => p.test(sentence)) && !exclude.some((p) => p.test(sentence))) ids.push(category.id);
   }
   return ids;

@@ -22,6 +22,12 @@ export interface Category {
   list: SummaryList;
   /** ToS;DR case slugs (tosdr_case_labels.tsv) this category corresponds to. */
   tosdrCases: readonly string[];
+  /**
+   * Lower-case fragments of which every pattern needs at least one: the patterns run only on a
+   * sentence containing one, which spares most regular-expression scans (a test checks the
+   * gate never changes a result on the corpus).
+   */
+  keywords: readonly string[];
   /** A clause belongs to the category when one pattern matches and no exclusion does. */
   patterns: readonly RegExp[];
   exclude?: readonly RegExp[];
@@ -40,6 +46,7 @@ export const CATEGORIES = [
   // --- Terms: the CLAUDETTE unfair-clause categories --------------------------------------------
   c({
     id: 'arbitration',
+    keywords: ['arbitra', 'aaa', 'jams'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: ['this_service_forces_users_into_binding_arbitration_in_the_case_of_disputes'],
@@ -48,6 +55,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'class_action_waiver',
+    keywords: ['class', 'representative', 'individual basis'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: ['you_waive_your_right_to_a_class_action'],
@@ -55,6 +63,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'jury_waiver',
+    keywords: ['jury'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [],
@@ -62,6 +71,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'jurisdiction',
+    keywords: ['jurisdiction', 'court', 'tribunal', 'venue'],
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: [
@@ -79,6 +89,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'choice_of_law',
+    keywords: ['law'],
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: ['users_agree_to_comply_with_the_law_of_the_services_country'],
@@ -93,6 +104,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'limitation_of_liability',
+    keywords: ['liab', 'responsib', 'damage', 'as is', 'as available', 'risk', 'warrant'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -112,6 +124,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'warranty_disclaimer',
+    keywords: ['as is', 'as-is', 'as available', 'as-available', 'warrant', 'risk', 'guarantee'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -127,6 +140,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'unilateral_termination',
+    keywords: ['terminat', 'suspen', 'disable', 'deactivate', 'close', 'discontinue', 'cancel', 'at any time', 'inactivity'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -135,7 +149,7 @@ export const CATEGORIES = [
       'the_service_can_suspend_your_account_for_several_reasons',
     ],
     patterns: [
-      /\b(we|us|company|[A-Z][a-z]+)\b.{0,60}\b(may|can|will|reserves? the right to|right to)\b.{0,60}\b(terminate|suspend|disable|deactivate|close|discontinue|cancel)\b/i,
+      /\b(may|can|will|reserves? the right to|right to)\b.{0,60}\b(terminate|suspend|disable|deactivate|close|discontinue|cancel)\b/i,
       /\b(terminat|suspen)\w*\b.{0,80}\b(your (account|access|use)|these terms|the agreements?)\b/i,
       /\bat any time\b.{0,40}\b(without notice|for any reason|with or without)\b/i,
       /\bperiods? of inactivity\b/i,
@@ -145,6 +159,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'unilateral_change',
+    keywords: ['chang', 'modif', 'amend', 'revis', 'updat', 'alter', 'review', 'check'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -161,6 +176,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'content_removal',
+    keywords: ['remov', 'delet', 'block', 'disable', 'take down', 'taken down', 'refuse'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -176,6 +192,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'contract_by_using',
+    keywords: ['by ', 'continu', 'further', 'of the ', 'of our ', 'not agree'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [],
@@ -188,6 +205,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'indemnification',
+    keywords: ['indemnif', 'harmless'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: ['you_agree_to_defend_indemnify_and_hold_the_service_harmless_in_case_of_a_claim'],
@@ -196,6 +214,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'content_license',
+    keywords: ['licen'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -211,6 +230,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'moral_rights_waiver',
+    keywords: ['moral rights'],
     severity: 'blocker',
     list: 'keyPoints',
     tosdrCases: ['you_waive_your_moral_rights'],
@@ -219,6 +239,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'reduced_claim_period',
+    keywords: ['claim', 'action'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: ['users_have_a_reduced_time_period_to_take_legal_action_against_the_service'],
@@ -230,6 +251,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'auto_renewal',
+    keywords: ['renew', 'recurring', 'cancel'],
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: [],
@@ -238,6 +260,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'no_refunds',
+    keywords: ['refund'],
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: ['the_service_has_a_no_refund_policy'],
@@ -248,6 +271,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'refunds_offered',
+    keywords: ['refund', 'withdraw', 'cancel'],
     severity: 'good',
     list: 'keyPoints',
     tosdrCases: [],
@@ -259,6 +283,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'age_limit',
+    keywords: ['13', '14', '15', '16', '18', '21'],
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: ['this_service_is_only_available_to_users_over_a_certain_age'],
@@ -269,6 +294,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'user_ownership',
+    keywords: ['retain', 'keep', 'maintain', 'own', 'yours'],
     severity: 'good',
     list: 'keyPoints',
     tosdrCases: ['you_maintain_ownership_of_your_data'],
@@ -280,6 +306,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'leave_any_time',
+    keywords: ['terminat', 'cancel', 'close', 'delet', 'stop using'],
     severity: 'good',
     list: 'keyPoints',
     tosdrCases: ['you_have_the_right_to_leave_this_service_at_any_time', 'you_can_delete_your_content_from_this_service'],
@@ -291,6 +318,7 @@ export const CATEGORIES = [
   // --- Privacy practices ---------------------------------------------------------------------------
   c({
     id: 'sale_of_data',
+    keywords: ['sell', 'sale', 'sold', 'cross-context'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -305,6 +333,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'no_sale_of_data',
+    keywords: ['sell', 'rent'],
     severity: 'good',
     list: 'privacyConcerns',
     tosdrCases: ['this_service_does_not_sell_your_personal_data', 'the_service_does_not_share_user_information_with_third_parties'],
@@ -312,6 +341,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'third_party_sharing',
+    keywords: ['third', 'partner', 'advertiser', 'affiliate', 'service provider', 'vendor'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -327,6 +357,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'targeted_advertising',
+    keywords: ['ads', 'advertis', 'marketing'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -340,6 +371,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'cross_site_tracking',
+    keywords: ['pixel', 'beacon', 'tracking technolog', 'fingerprint', 'sdk', 'sites', 'apps', 'services', 'devices'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -356,6 +388,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'do_not_track_ignored',
+    keywords: ['do not track'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['this_service_ignores_the_do_not_track_dnt_header_and_tracks_users_anyway_even'],
@@ -365,6 +398,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'location',
+    keywords: ['location', 'gps'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['this_service_may_collect_use_and_share_location_data', 'this_service_collects_your_ip_address_for_location_use'],
@@ -373,6 +407,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'biometrics',
+    keywords: ['biometric', 'face', 'facial', 'voice', 'fingerprint'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [],
@@ -380,6 +415,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'private_messages',
+    keywords: ['messages', 'communications', 'emails'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['the_service_can_read_your_private_messages'],
@@ -389,6 +425,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'data_retention',
+    keywords: ['retain', 'keep', 'store', 'retention'],
     severity: 'neutral',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -405,6 +442,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'children',
+    keywords: ['child', 'minor', 'coppa', 'under'],
     severity: 'neutral',
     list: 'privacyConcerns',
     tosdrCases: [],
@@ -413,6 +451,17 @@ export const CATEGORIES = [
   }),
   c({
     id: 'international_transfer',
+    keywords: [
+      'outside',
+      'other countries',
+      'other jurisdictions',
+      'countries other',
+      'international',
+      'around the world',
+      'united states',
+      'standard contractual',
+      'adequacy',
+    ],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['your_data_may_be_processed_and_stored_anywhere_in_the_world'],
@@ -424,6 +473,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'security_breach',
+    keywords: ['breach', 'no method', 'no system', 'no security', 'cannot guarantee', 'encrypt'],
     severity: 'neutral',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -437,6 +487,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'government_requests',
+    keywords: ['law enforcement', 'government', 'legal process', 'subpoena', 'court order'],
     severity: 'neutral',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -448,6 +499,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'business_transfer',
+    keywords: ['merger', 'acquisition', 'bankruptcy', 'reorgani', 'sale of'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: ['the_service_can_sell_or_otherwise_transfer_your_personal_data_as_part_of_a'],
@@ -458,6 +510,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'ai_training',
+    keywords: ['artificial intelligence', 'ai', 'machine learning', 'model', 'generative'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [],
@@ -468,6 +521,22 @@ export const CATEGORIES = [
   }),
   c({
     id: 'data_collection_breadth',
+    keywords: [
+      'contact',
+      'address book',
+      'identifier',
+      'ip address',
+      'browsing history',
+      'purchase history',
+      'phone number',
+      'payment information',
+      'camera',
+      'microphone',
+      'third',
+      'partner',
+      'data broker',
+      'other sources',
+    ],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -482,6 +551,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'rights_access_deletion',
+    keywords: ['personal data', 'personal information', 'your data', 'your information'],
     severity: 'good',
     list: 'privacyConcerns',
     tosdrCases: ['you_can_request_access_and_deletion_of_personal_data', 'this_service_allows_you_to_retrieve_an_archive_of_your_data'],
@@ -493,6 +563,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'opt_out',
+    keywords: ['opt', 'unsubscribe', 'withdraw', 'turn off', 'switch off', 'ad settings', 'ad preferences'],
     severity: 'good',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -505,6 +576,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'cookies',
+    keywords: ['cookie'],
     severity: 'neutral',
     list: 'privacyConcerns',
     tosdrCases: [

@@ -1,0 +1,95 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { extractDocument } from '../extract/extract';
+import { segmentClauses } from '../segment/segment';
+import { classifyClauses, classifySentence } from './classify';
+import { matchCues } from './cues';
+import { leadInIndex, matchPatternCategories } from './features';
+import { CATEGORIES } from './taxonomy';
+
+const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url));
+
+/** The taxonomy match without the keyword gate: every pattern of every category. */
+function ungated(sentence: string): string[] {
+  return CATEGORIES.filter((c) => c.patterns.some((p) => p.test(sentence)) && !(c.exclude ?? []).some((p) => p.test(sentence))).map(
+    (c) => c.id,
+  );
+}
+
+describe('taxonomy keyword gate', () => {
+  it('never changes which categories match', () => {
+    const samples = [
+      'Any dispute will be resolved by binding arbitration administered by JAMS.',
+      'We may terminate or suspend your account at any time, without notice.',
+      'Your content remains yours; we do not sell your personal information.',
+      'We use cookies, pixels and SDKs on other websites and apps to show you personalised ads.',
+      'THE SERVICE IS PROVIDED AS-IS. YOU MUST BE AT LEAST 16 YEARS OLD.',
+    ];
+    for (const sentence of samples) expect(matchPatternCategories(sentence)).toEqual(ungated(sentence));
+  });
+
+  it.runIf(existsSync(`${CORPUS}/ota`))('never changes which categories match on the whole development corpus', () => {
+    const sentences: string[] = readFileSync(`${CORPUS}/claudette50_en.jsonl`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { sentence: string }).sentence);
+    for (const service of readdirSync(`${CORPUS}/ota`, { withFileTypes: true }).filter((entry) => entry.isDirectory()))
+      for (const file of readdirSync(`${CORPUS}/ota/${service.name}`)) {
+        const text = readFileSync(`${CORPUS}/ota/${service.name}/${file}`, 'utf8');
+        sentences.push(...segmentClauses(extractDocument(text, 'markdown').blocks).map((c) => c.text));
+      }
+    const differing = sentences.filter((s) => matchPatternCategories(s).join() !== ungated(s).join());
+    expect(differing).toEqual([]);
+    expect(sentences.length).toBeGreaterThan(10_000);
+  });
+});
+
+describe('clause model', () => {
+  it('reads a list item with the sentence that introduces it', () => {
+    const sentences = [
+      'We may suspend or terminate your account:',
+      '(a) if you are in breach of these Terms;',
+      '(b) if we reasonably suspect fraud; or',
+      'Contact us with any question.',
+    ];
+    expect(leadInIndex(sentences, 1)).toBe(0);
+    expect(leadInIndex(sentences, 2)).toBe(0);
+    expect(leadInIndex(sentences, 3)).toBe(-1);
+    expect(classifySentence(sentences[2]!, sentences[0])).toContain('unilateral_termination');
+  });
+
+  it('tells a mandatory arbitration clause from the fair variants around it', () => {
+    expect(matchCues('You and we agree that any dispute shall be resolved exclusively by final and binding arbitration.')).toContain(
+      'arb_main',
+    );
+    expect(matchCues('You may opt out of this agreement to arbitrate within 30 days.')).not.toContain('arb_main');
+    expect(matchCues('Dropbox will pay all arbitration fees for claims under $75,000.')).not.toContain('arb_main');
+  });
+
+  it('labels typical unfair clauses and leaves plain sentences alone', () => {
+    expect(
+      classifySentence('These Terms are governed by the laws of the State of California, without regard to conflict of law rules.'),
+    ).toEqual(['choice_of_law']);
+    expect(classifySentence('IN NO EVENT SHALL WE BE LIABLE FOR ANY INDIRECT, INCIDENTAL OR CONSEQUENTIAL DAMAGES.')).toContain(
+      'limitation_of_liability',
+    );
+    expect(classifySentence('By using the Service you agree to be bound by these Terms.')).toContain('contract_by_using');
+    expect(classifySentence('We may remove any content you post at any time, for any reason, without notice.')).toContain(
+      'content_removal',
+    );
+    expect(classifySentence('Our offices are open from nine to five on weekdays.')).toEqual([]);
+  });
+
+  it('keeps a pattern-only CLAUDETTE match unconfirmed, to supply detail only', () => {
+    const text = 'Questions about arbitration fees can be sent to our support team by e-mail.';
+    const findings = classifyClauses(
+      [{ text, start: 0, end: text.length, heading: '', kind: 'paragraph' }],
+      'terms',
+      'https://x.example/terms',
+    );
+    const arbitration = findings.find((f) => f.category.id === 'arbitration');
+    expect(arbitration?.isConfirmed).toBe(false);
+    expect(arbitration?.score).toBeLessThan(0.5);
+  });
+});
