@@ -45,6 +45,35 @@ describe('taxonomy keyword gate', () => {
   });
 });
 
+describe('taxonomy patterns', () => {
+  it('finds a moral-rights waiver, not a mention of moral rights', () => {
+    expect(matchPatternCategories('You retain all moral rights to Your Content that you upload.')).not.toContain('moral_rights_waiver');
+    expect(matchPatternCategories('We may use it, taking into account the moral rights, to run the Service.')).not.toContain(
+      'moral_rights_waiver',
+    );
+    expect(matchPatternCategories('However, you waive these rights and agree not to assert them against us.')).toContain(
+      'moral_rights_waiver',
+    );
+    expect(matchPatternCategories('You agree to waive, and not to enforce, any "moral rights" in User Content.')).toContain(
+      'moral_rights_waiver',
+    );
+  });
+
+  it('reads a denial of selling data as a good point, never as a sale', () => {
+    for (const denial of [
+      "We don't sell your personal information to anyone.",
+      "We are not in the business of selling our customers' personal information to others.",
+    ]) {
+      expect(matchPatternCategories(denial)).toContain('no_sale_of_data');
+      expect(matchPatternCategories(denial)).not.toContain('sale_of_data');
+    }
+    expect(matchPatternCategories("You may not use the API for the purpose of selling users' personal information.")).not.toContain(
+      'sale_of_data',
+    );
+    expect(matchPatternCategories('We may sell your personal information to data brokers.')).toContain('sale_of_data');
+  });
+});
+
 describe('clause model', () => {
   it('reads a list item with the sentence that introduces it', () => {
     const sentences = [

@@ -37,6 +37,10 @@ export interface Category {
 
 const c = (category: Category) => category;
 
+/** "we don't sell your personal information", "we are not in the business of selling …". */
+const NO_SALE =
+  /\b(?:do|does|will|shall) not (?:sell|rent)\b|\b(?:don|doesn|won)[’']t (?:sell|rent)\b|\bnever (?:sell|rent)\b|\bnot in the business of (?:selling|renting)\b/i;
+
 /**
  * The taxonomy. Patterns are written for recall on real policy language; the learned model
  * (classify/model.ts) adds recall for the CLAUDETTE categories. Severity follows ToS;DR's
@@ -230,11 +234,15 @@ export const CATEGORIES = [
   }),
   c({
     id: 'moral_rights_waiver',
-    keywords: ['moral rights'],
+    keywords: ['moral rights', 'these rights', 'such rights', 'those rights'],
     severity: 'blocker',
     list: 'keyPoints',
     tosdrCases: ['you_waive_your_moral_rights'],
-    patterns: [/\bmoral rights\b/i],
+    // A waiver, not a mention: "you retain all moral rights" and "taking into account the moral rights" are not one.
+    patterns: [
+      /\b(waive|waiving|waiver of|not (to )?(assert|enforce))\b.{0,80}\bmoral rights\b|\bmoral rights\b.{0,80}\b(waive[sd]?|waiver)\b/i,
+      /\b(waive|not (to )?assert)\b.{0,20}\b(these|such|those) rights\b/i,
+    ],
     documents: ['terms'],
   }),
   c({
@@ -329,7 +337,8 @@ export const CATEGORIES = [
       /\b(sell|sale of|sold|selling)\b.{0,60}\b(personal (data|information)|your (data|information))\b/i,
       /\bshar(e|ing)\b.{0,40}\bfor cross-context behavio(u)?ral advertising\b/i,
     ],
-    exclude: [/\b(do|does|will) not (sell|rent)|\bnever (sell|rent)|\bnot sell\b|\bno sale\b/i],
+    // Not a ban on users selling data ("you may not use the API … for selling users' personal information").
+    exclude: [NO_SALE, /\bnot sell\b|\bno sale\b|\byou (may|must|shall|will) not\b|\bprohibit/i],
   }),
   c({
     id: 'no_sale_of_data',
@@ -337,7 +346,7 @@ export const CATEGORIES = [
     severity: 'good',
     list: 'privacyConcerns',
     tosdrCases: ['this_service_does_not_sell_your_personal_data', 'the_service_does_not_share_user_information_with_third_parties'],
-    patterns: [/\b(do|does|will) not (sell|rent)\b|\bnever (sell|rent)\b|\bwe don[’']t sell\b/i],
+    patterns: [NO_SALE],
   }),
   c({
     id: 'third_party_sharing',

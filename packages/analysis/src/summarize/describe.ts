@@ -67,7 +67,9 @@ export const DESCRIBERS: Record<string, Describer> = {
   jurisdiction: (t) => {
     const court = findCourt(t);
     return court
-      ? specific(`Lawsuits must be brought in the courts of ${court}.`)
+      ? specific(
+          `Lawsuits must be brought in the courts of ${/^(?:State|County|City|Republic|Commonwealth|Province)\b/.test(court) ? 'the ' : ''}${court}.`,
+        )
       : plain('The terms fix which courts hear disputes, which may be far from where you live.');
   },
   choice_of_law: (t) => {

@@ -28,7 +28,7 @@ function tidy(value: string): string {
 /** "the courts of Santa Clara County, California" → "Santa Clara County, California". */
 export function findCourt(text: string): string | undefined {
   const m =
-    /\b(?:courts?|tribunals?)\b[^.;]{0,40}?\b(?:located in|located within|in|of|within|at|for)\s+(?:the\s+)?((?:(?:State|County|City|Republic|Commonwealth|Province)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+of\s+)(?:the\s+)?[A-Z][\w.'-]*){0,5})/.exec(
+    /\b(?:courts?|tribunals?)\b[^.;]{0,40}?\b(?:located in|located within|in|of|within|at|for)\s+(?:the\s+)?((?:(?:City and County|State|County|City|Republic|Commonwealth|Province)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+of\s+)(?:the\s+)?[A-Z][\w.'-]*){0,5})/.exec(
       text,
     );
   if (!m) return undefined;
