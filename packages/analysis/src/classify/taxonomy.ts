@@ -96,7 +96,8 @@ export const CATEGORIES = [
     keywords: ['law'],
     severity: 'neutral',
     list: 'keyPoints',
-    tosdrCases: ['users_agree_to_comply_with_the_law_of_the_services_country'],
+    // ToS;DR files governing-law clauses under "the court of law governing the terms is in location X" as often as court clauses.
+    tosdrCases: ['users_agree_to_comply_with_the_law_of_the_services_country', 'the_court_of_law_governing_the_terms_is_in_location_x'],
     patterns: [
       /\bgoverned by\b.{0,80}\blaws?\b/i,
       /\blaws? of\b.{0,60}\b(govern|shall apply|applies|will apply|apply to)\b/i,
@@ -560,13 +561,16 @@ export const CATEGORIES = [
   }),
   c({
     id: 'rights_access_deletion',
-    keywords: ['personal data', 'personal information', 'your data', 'your information'],
+    keywords: ['personal data', 'personal information', 'your data', 'your information', 'you can', 'you may', 'right', 'request', 'ask'],
     severity: 'good',
     list: 'privacyConcerns',
     tosdrCases: ['you_can_request_access_and_deletion_of_personal_data', 'this_service_allows_you_to_retrieve_an_archive_of_your_data'],
     patterns: [
       /\b(right|request|ask)\w*\b.{0,60}\b(access|delet(e|ion)|eras(e|ure)|correct|rectif|portab|copy of)\w*\b.{0,60}\b(personal (data|information)|your (data|information))\b/i,
       /\bdownload (a copy of )?your (data|information)\b/i,
+      /\byou (can|may|have the right to)\b.{0,40}\b(access|delete|erase|correct|rectify|edit|export|download|remove)\b/i,
+      /\bright (of|to) (access|erasure|rectification|deletion|data portability|be forgotten|correct|delete|erase)\b/i,
+      /\b(request|ask)\w*\b.{0,40}\b(delet|eras|correct|rectif|remov|access to)\w*/i,
     ],
     documents: ['privacy'],
   }),
