@@ -28,6 +28,7 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   BLOCKED_ADDRESS: 400,
   DNS_FAILED: 422,
   CONNECT_FAILED: 502,
+  TLS_FAILED: 502,
   TIMEOUT: 504,
   TOO_LARGE: 422,
   UNSUPPORTED_CONTENT: 422,

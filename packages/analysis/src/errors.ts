@@ -8,6 +8,7 @@ export type AnalysisErrorCode =
   | 'BLOCKED_ADDRESS'
   | 'DNS_FAILED'
   | 'CONNECT_FAILED'
+  | 'TLS_FAILED'
   | 'TIMEOUT'
   | 'TOO_LARGE'
   | 'UNSUPPORTED_CONTENT'

@@ -47,7 +47,33 @@ export async function extractPdf(body: Uint8Array, fallbackTitle = ''): Promise<
   return finish(plainBlocks((text as string[]).join('\n\n')), fallbackTitle, '');
 }
 
-function extractHtml(html: string, fallbackTitle: string): ExtractedDocument {
+/** Deepest element nesting parsed as is; a deeper page (real pages stay under 100) is flattened first. */
+const MAX_NESTING = 256;
+/** Void elements and those whose end tag HTML lets authors omit: neither says how deep a page is. */
+const UNCOUNTED_TAGS =
+  /^(?:area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr|p|li|dt|dd|option|optgroup|tr|td|th|tbody|thead|tfoot|colgroup|rb|rt|rp)$/i;
+
+/**
+ * A page nested thousands of elements deep makes the DOM and Readability take minutes; such a
+ * page loses its generic wrappers (div, span, section …) before parsing, keeping its text,
+ * headings, paragraphs and list items.
+ */
+function flattenIfTooDeep(html: string): string {
+  let depth = 0;
+  for (const [, closing, name] of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^>]*>/g)) {
+    if (UNCOUNTED_TAGS.test(name!)) continue;
+    depth += closing ? -1 : 1;
+    if (depth > MAX_NESTING)
+      return html.replace(
+        /<\/?(?:div|span|section|article|aside|main|font|center|table|tbody|thead|tr|td|th|b|i|em|strong|a)\b[^>]*>/gi,
+        ' ',
+      );
+  }
+  return html;
+}
+
+function extractHtml(rawHtml: string, fallbackTitle: string): ExtractedDocument {
+  const html = flattenIfTooDeep(rawHtml);
   const { document } = parseHTML(html);
   const lang = (document.documentElement?.getAttribute('lang') ?? '').slice(0, 2).toLowerCase();
   const title = (document.querySelector('h1')?.textContent ?? document.title ?? fallbackTitle).trim() || fallbackTitle;

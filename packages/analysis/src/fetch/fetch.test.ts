@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchError } from '../errors';
-import { fetchDocument, type FetchOptions } from './guarded-fetch';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractDocument, MAX_TEXT_CHARS } from '../extract/extract';
+import { fetchDocument, MAX_PER_DESTINATION, type FetchOptions } from './guarded-fetch';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const routes = new Map<string, Handler>();
@@ -162,5 +168,73 @@ describe('fetchDocument', () => {
     const error = (await fetchDocument(`${base}/down`, options).catch((e: unknown) => e)) as FetchError;
     expect(error.code).toBe('HTTP_STATUS');
     expect(error.isTransient).toBe(true);
+  });
+
+  it('runs at most two fetches per destination at once and queues the rest (SECURITY B.21)', async () => {
+    let active = 0;
+    let peak = 0;
+    routes.set('/slow', (_q, res) => {
+      peak = Math.max(peak, ++active);
+      setTimeout(() => {
+        active--;
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      }, 60);
+    });
+    const results = await Promise.all(Array.from({ length: 8 }, () => fetchDocument(`${base}/slow`, { ...options, totalTimeoutMs: 5000 })));
+    expect(results.every((r) => r.text === 'ok')).toBe(true);
+    expect(peak).toBe(MAX_PER_DESTINATION);
+  });
+
+  it('refuses a site whose TLS certificate cannot be verified (SECURITY B.20)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fineprint-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        `${dir}/key.pem`,
+        '-out',
+        `${dir}/cert.pem`,
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const tls = createHttpsServer({ key: readFileSync(`${dir}/key.pem`), cert: readFileSync(`${dir}/cert.pem`) }, (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('secret'),
+    );
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    const { port } = tls.address() as AddressInfo;
+    try {
+      // The socket goes to the checked address (127.0.0.1) while the certificate is checked against the hostname.
+      const error = (await fetchDocument(`https://localhost:${port}/`, {
+        ...options,
+        allowlist: [`localhost:${port}`],
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      }).catch((e: unknown) => e)) as FetchError;
+      expect(error).toBeInstanceOf(FetchError);
+      expect(error.code).toBe('TLS_FAILED');
+    } finally {
+      await new Promise<void>((r) => tls.close(() => r()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('extractDocument on hostile HTML (SECURITY B.19)', () => {
+  it('bounds the work and the text of huge, deeply nested pages', () => {
+    const depth = 5000;
+    const nested = `<html><body>${'<div>'.repeat(depth)}<p>${'Deep clause text. '.repeat(20)}</p>${'</div>'.repeat(depth)}</body></html>`;
+    expect(extractDocument(nested, 'html').text).toContain('Deep clause text.');
+    const huge = `<html><body>${'<p>We may change these terms at any time without notice to you.</p>'.repeat(200_000)}</body></html>`;
+    expect(extractDocument(huge, 'html').text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
   });
 });

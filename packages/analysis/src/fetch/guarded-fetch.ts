@@ -124,9 +124,18 @@ export async function fetchDocument(input: string | URL, options: FetchOptions =
   for (let hop = 0; ; hop++) {
     if (visited.has(url.href)) throw new FetchError('TOO_MANY_REDIRECTS', 'The site redirects in a loop.');
     visited.add(url.href);
-    const response = await requestOnce(url, options, signal);
-    if (REDIRECT_STATUSES.has(response.statusCode)) {
+    const release = await acquireSlot(url, signal);
+    let response: UndiciResponse;
+    try {
+      response = await requestOnce(url, options, signal);
+      if (!REDIRECT_STATUSES.has(response.statusCode) && response.statusCode >= 200 && response.statusCode < 300) {
+        return await readBody(url, response, options, signal);
+      }
       response.body.destroy();
+    } finally {
+      release();
+    }
+    if (REDIRECT_STATUSES.has(response.statusCode)) {
       const location = headerValue(response.headers['location']);
       if (!location) throw new FetchError('BAD_REDIRECT', 'The site sent a redirect without a destination.');
       if (hop >= maxRedirects) throw new FetchError('TOO_MANY_REDIRECTS', 'The site redirects too many times.');
@@ -137,13 +146,9 @@ export async function fetchDocument(input: string | URL, options: FetchOptions =
       }
       continue;
     }
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      response.body.destroy();
-      throw new FetchError('HTTP_STATUS', `The site answered with HTTP status ${response.statusCode}.`, {
-        isTransient: response.statusCode >= 500 || response.statusCode === 429,
-      });
-    }
-    return readBody(url, response, options, signal);
+    throw new FetchError('HTTP_STATUS', `The site answered with HTTP status ${response.statusCode}.`, {
+      isTransient: response.statusCode >= 500 || response.statusCode === 429,
+    });
   }
 }
 
@@ -295,5 +300,37 @@ function toFetchError(cause: unknown, signal: AbortSignal): Error {
   if (code.startsWith('Z_') || code.startsWith('ERR__')) {
     return new FetchError('UNSUPPORTED_CONTENT', 'The site sent a damaged compressed response.', { cause });
   }
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME|DEPTH_ZERO/.test(code)) {
+    return new FetchError('TLS_FAILED', "The site's security certificate could not be verified.", { cause });
+  }
   return new FetchError('CONNECT_FAILED', 'The site could not be reached.', { cause, isTransient: true });
+}
+
+/** At most this many fetches to one destination (host and port) run at once; the others wait their turn. */
+export const MAX_PER_DESTINATION = 2;
+const destinations = new Map<string, { active: number; waiting: Array<() => void> }>();
+
+/** Waits for a free slot at the URL's destination (the wait counts against the total time). */
+async function acquireSlot(url: URL, signal: AbortSignal): Promise<() => void> {
+  const key = `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+  let slot = destinations.get(key);
+  if (!slot) destinations.set(key, (slot = { active: 0, waiting: [] }));
+  while (slot.active >= MAX_PER_DESTINATION) {
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => reject(new FetchError('TIMEOUT', 'The site took too long to answer.', { isTransient: true }));
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      slot.waiting.push(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+  slot.active++;
+  return () => {
+    slot.active--;
+    const next = slot.waiting.shift();
+    if (next) next();
+    else if (slot.active === 0) destinations.delete(key);
+  };
 }
