@@ -10,8 +10,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractFeatures, leadInIndex, type FeatureCounts } from '../src/classify/features';
-import { type LinearModel, vectorize } from '../src/classify/model';
+import { extractFeatures, leadInsInDocuments, type FeatureCounts } from '../src/classify/features';
+import { type LinearModel, scoreFeatures, vectorize } from '../src/classify/model';
 import { CLAUDETTE_LABELS } from '../src/classify/taxonomy';
 import { computeMetrics } from '../src/evaluate';
 
@@ -37,23 +37,13 @@ const folds = Number(process.argv[process.argv.indexOf('--folds') + 1]) || 5;
 const records = readFileSync(corpusPath, 'utf8')
   .split('\n')
   .filter(Boolean)
-  .map((line) => JSON.parse(line) as { doc: string; sid: number; sentence: string; labels: string[] })
-  .sort((a, b) => (a.doc === b.doc ? a.sid - b.sid : a.doc < b.doc ? -1 : 1));
-const byDoc = new Map<string, typeof records>();
-for (const record of records) byDoc.set(record.doc, [...(byDoc.get(record.doc) ?? []), record]);
-const rows: Row[] = [...byDoc.values()].flatMap((sentences) =>
-  sentences.map((record, i) => {
-    const lead = leadInIndex(
-      sentences.map((r) => r.sentence),
-      i,
-    );
-    return {
-      doc: record.doc,
-      counts: extractFeatures(record.sentence, lead >= 0 ? sentences[lead]!.sentence : undefined),
-      labels: new Set(record.labels),
-    };
-  }),
-);
+  .map((line) => JSON.parse(line) as { doc: string; sid: number; sentence: string; labels: string[] });
+const leadIns = leadInsInDocuments(records);
+const rows: Row[] = records.map((record, i) => ({
+  doc: record.doc,
+  counts: extractFeatures(record.sentence, leadIns[i]),
+  labels: new Set(record.labels),
+}));
 
 type Vector = { index: Int32Array; value: Float64Array };
 
@@ -130,14 +120,6 @@ function solve(X: readonly Vector[], y: readonly number[], dim: number): Float64
   return w;
 }
 
-function margin(model: LinearModel, label: string, row: Row): number {
-  const v = vectorize(row.counts, model.idf);
-  const w = model.weights[label]!;
-  let m = model.bias[label]!;
-  v.features.forEach((f, i) => (m += (w[f] ?? 0) * v.values[i]!));
-  return m;
-}
-
 type Scored = Record<string, Array<{ margin: number; gold: boolean }>>;
 
 /** Out-of-fold margins over document-level folds of the given rows. */
@@ -147,8 +129,10 @@ function outOfFold(data: readonly Row[], k: number): Scored {
   for (let fold = 0; fold < k; fold++) {
     const held = new Set(docs.filter((_, i) => i % k === fold));
     const model = train(data.filter((r) => !held.has(r.doc)));
-    for (const row of data.filter((r) => held.has(r.doc)))
-      for (const label of CLAUDETTE_LABELS) scored[label]!.push({ margin: margin(model, label, row), gold: row.labels.has(label) });
+    for (const row of data.filter((r) => held.has(r.doc))) {
+      const margins = scoreFeatures(row.counts, model);
+      for (const label of CLAUDETTE_LABELS) scored[label]!.push({ margin: margins[label], gold: row.labels.has(label) });
+    }
   }
   return scored;
 }
@@ -190,8 +174,9 @@ for (let k = 0; k < folds; k++) {
   const model = train(trainRows);
   for (const row of rows.filter((r) => testDocs.has(r.doc))) {
     const predicted: string[] = [];
+    const margins = scoreFeatures(row.counts, model);
     for (const label of CLAUDETTE_LABELS) {
-      const m = margin(model, label, row);
+      const m = margins[label];
       outer[label]!.push({ margin: m, gold: row.labels.has(label) });
       if (m > thresholds[label]!) predicted.push(label);
     }

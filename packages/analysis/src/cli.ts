@@ -9,7 +9,7 @@ import { extname } from 'node:path';
 import type { AnalysisResult, DocumentType } from '@fineprint/contracts';
 import { analyzeDocuments, analyzeSite, type DocumentInput } from './analyze';
 import { classifySentence } from './classify/classify';
-import { leadInIndex } from './classify/features';
+import { leadInsInDocuments } from './classify/features';
 import { AnalysisError } from './errors';
 import { computeMetrics, computeTosdrRecall } from './evaluate';
 import type { MediaType } from './fetch/guarded-fetch';
@@ -106,19 +106,8 @@ interface EvalRecord {
 
 /** Predictions for CLAUDETTE records, each read in its document's order when doc and sid are given. */
 function predictInContext(records: readonly EvalRecord[]) {
-  const documents = new Map<string, EvalRecord[]>();
-  for (const record of records)
-    if (record.doc !== undefined && record.sid !== undefined) documents.set(record.doc, [...(documents.get(record.doc) ?? []), record]);
-  const leadIns = new Map<EvalRecord, string>();
-  for (const sentences of documents.values()) {
-    sentences.sort((a, b) => a.sid! - b.sid!);
-    const texts = sentences.map((r) => r.sentence);
-    sentences.forEach((record, i) => {
-      const lead = leadInIndex(texts, i);
-      if (lead >= 0) leadIns.set(record, texts[lead]!);
-    });
-  }
-  return records.map((r) => ({ gold: r.labels, predicted: classifySentence(r.sentence, leadIns.get(r)) }));
+  const leadIns = leadInsInDocuments(records);
+  return records.map((r, i) => ({ gold: r.labels, predicted: classifySentence(r.sentence, leadIns[i]) }));
 }
 
 function runEval(args: string[]): number {

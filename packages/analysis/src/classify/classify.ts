@@ -1,6 +1,6 @@
 import type { DocumentType } from '@fineprint/contracts';
 import type { Clause } from '../segment/segment';
-import { extractFeatures, leadInIndex, matchPatternCategories } from './features';
+import { extractFeatures, type FeatureCounts, leadInIndex, matchPatternCategories, sentenceFeatures, withLeadIn } from './features';
 import { confidence, scoreFeatures } from './model';
 import { MODEL } from './model-weights.generated';
 import { CATEGORIES, CLAUDETTE_LABELS, type Category, type ClaudetteLabel } from './taxonomy';
@@ -24,14 +24,10 @@ const PATTERN_CONFIDENCE = 0.6;
 const CLAUDETTE = new Set<string>(CLAUDETTE_LABELS);
 const BY_ID = new Map<string, Category>(CATEGORIES.map((category) => [category.id, category]));
 
-/**
- * Judges one sentence once: the taxonomy patterns it matches, the model's margins, and the
- * CLAUDETTE labels the model confirms (margin above the label's threshold).
- */
-function judgeSentence(text: string, leadIn?: string) {
-  const matchedList = matchPatternCategories(text);
-  const margins = scoreFeatures(extractFeatures(text, leadIn, matchedList), MODEL);
-  return { matched: new Set(matchedList), margins, isConfirmed: (label: ClaudetteLabel) => margins[label] > 0 };
+/** The model's margins for one sentence and the CLAUDETTE labels it confirms (margin above the label's threshold). */
+function judge(counts: FeatureCounts) {
+  const margins = scoreFeatures(counts, MODEL);
+  return { margins, isConfirmed: (label: ClaudetteLabel) => margins[label] > 0 };
 }
 
 /**
@@ -44,10 +40,21 @@ function judgeSentence(text: string, leadIn?: string) {
 export function classifyClauses(clauses: readonly Clause[], document: DocumentType, url: string): Finding[] {
   const findings: Finding[] = [];
   const texts = clauses.map((clause) => clause.text);
+  // A lead-in's own features are computed once and serve every item of its list.
+  const leadFeatures = new Map<number, FeatureCounts>();
   clauses.forEach((clause, i) => {
     if (clause.text.length < 25) return;
+    const matchedList = matchPatternCategories(clause.text);
+    const matched = new Set(matchedList);
+    const own = sentenceFeatures(clause.text, matchedList);
+    if (/:\s*$/.test(clause.text)) leadFeatures.set(i, own);
     const lead = leadInIndex(texts, i);
-    const { matched, margins, isConfirmed } = judgeSentence(clause.text, lead >= 0 ? texts[lead] : undefined);
+    let leadCounts: FeatureCounts | undefined;
+    if (lead >= 0) {
+      leadCounts = leadFeatures.get(lead) ?? sentenceFeatures(texts[lead]!);
+      leadFeatures.set(lead, leadCounts);
+    }
+    const { margins, isConfirmed } = judge(withLeadIn(own, leadCounts));
     for (const label of CLAUDETTE_LABELS) {
       const confirmed = isConfirmed(label);
       if (confirmed || matched.has(label)) {
@@ -66,6 +73,6 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
 
 /** Convenience for evaluation: CLAUDETTE labels predicted for a lone sentence. */
 export function classifySentence(sentence: string, leadIn?: string): ClaudetteLabel[] {
-  const { isConfirmed } = judgeSentence(sentence, leadIn);
+  const { isConfirmed } = judge(extractFeatures(sentence, leadIn));
   return CLAUDETTE_LABELS.filter(isConfirmed);
 }

@@ -18,19 +18,20 @@ const CUE_FAMILY = new Map<string, string>(
  * sentence that introduces the list ("L:"), since "(b) if you breach these Terms;" means
  * nothing without "We may suspend your account:".
  */
-export function extractFeatures(
-  sentence: string,
-  leadIn?: string,
-  matched: readonly string[] = matchPatternCategories(sentence),
-): FeatureCounts {
-  const counts = sentenceFeatures(sentence, matched);
-  if (leadIn)
-    for (const [feature, count] of sentenceFeatures(leadIn, matchPatternCategories(leadIn)))
-      add(counts, `L:${feature}`, count * LEAD_IN_WEIGHT);
+export function extractFeatures(sentence: string, leadIn?: string): FeatureCounts {
+  return withLeadIn(sentenceFeatures(sentence), leadIn === undefined ? undefined : sentenceFeatures(leadIn));
+}
+
+/** The features a list item takes from its lead-in's own features, at reduced weight (a new map). */
+export function withLeadIn(own: FeatureCounts, lead: FeatureCounts | undefined): FeatureCounts {
+  if (!lead) return own;
+  const counts = new Map(own);
+  for (const [feature, count] of lead) add(counts, `L:${feature}`, count * LEAD_IN_WEIGHT);
   return counts;
 }
 
-function sentenceFeatures(sentence: string, matched: readonly string[]): FeatureCounts {
+/** The features of one sentence on its own (no lead-in). */
+export function sentenceFeatures(sentence: string, matched: readonly string[] = matchPatternCategories(sentence)): FeatureCounts {
   const counts: FeatureCounts = new Map();
   addWords(counts, sentence);
   for (const id of matched) add(counts, `re:${id}`, PATTERN_WEIGHT);
@@ -96,6 +97,28 @@ const KEYWORD_SCAN = new RegExp(`(?=(${KEYWORDS.map(escape).join('|')}))`, 'g');
 const GATED_BY = new Map(
   KEYWORDS.map((keyword) => [keyword, new Set(CATEGORIES.filter((c) => c.keywords.some((k) => keyword.startsWith(k))))] as const),
 );
+
+/**
+ * For loose sentences that carry their document and position (CLAUDETTE records: doc, sid),
+ * the lead-in of each, read in its document's order; undefined where there is none or the
+ * record lacks doc or sid.
+ */
+export function leadInsInDocuments(records: ReadonlyArray<{ sentence: string; doc?: string; sid?: number }>): Array<string | undefined> {
+  const documents = new Map<string, number[]>();
+  records.forEach((record, i) => {
+    if (record.doc !== undefined && record.sid !== undefined) documents.set(record.doc, [...(documents.get(record.doc) ?? []), i]);
+  });
+  const leadIns: Array<string | undefined> = records.map(() => undefined);
+  for (const indices of documents.values()) {
+    indices.sort((a, b) => records[a]!.sid! - records[b]!.sid!);
+    const texts = indices.map((i) => records[i]!.sentence);
+    indices.forEach((index, position) => {
+      const lead = leadInIndex(texts, position);
+      if (lead >= 0) leadIns[index] = texts[lead];
+    });
+  }
+  return leadIns;
+}
 
 /** Ids of the taxonomy categories whose patterns match the sentence (exclusions applied). */
 export function matchPatternCategories(sentence: string): string[] {

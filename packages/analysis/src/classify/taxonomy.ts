@@ -37,6 +37,22 @@ export interface Category {
 
 const c = (category: Category) => category;
 
+/** Kinds of personal data whose collection is worth naming, as the summary names them. */
+export const DATA_KINDS = [
+  'contacts',
+  'address book',
+  'device identifiers',
+  'ip address',
+  'browsing history',
+  'purchase history',
+  'phone number',
+  'payment information',
+  'camera',
+  'microphone',
+];
+/** "contacts" → "contact"; "ip address" stays. */
+const singular = (kind: string) => kind.replace(/([^s])s$/, '$1');
+
 /** "we don't sell your personal information", "we are not in the business of selling …". */
 const NO_SALE =
   /\b(?:do|does|will|shall) not (?:sell|rent)\b|\b(?:don|doesn|won)[’']t (?:sell|rent)\b|\bnever (?:sell|rent)\b|\bnot in the business of (?:selling|renting)\b/i;
@@ -531,22 +547,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'data_collection_breadth',
-    keywords: [
-      'contact',
-      'address book',
-      'identifier',
-      'ip address',
-      'browsing history',
-      'purchase history',
-      'phone number',
-      'payment information',
-      'camera',
-      'microphone',
-      'third',
-      'partner',
-      'data broker',
-      'other sources',
-    ],
+    keywords: [...DATA_KINDS.map(singular), 'third', 'partner', 'data broker', 'other sources'],
     severity: 'bad',
     list: 'privacyConcerns',
     tosdrCases: [
@@ -554,7 +555,7 @@ export const CATEGORIES = [
       'this_service_gathers_information_about_you_through_third_parties',
     ],
     patterns: [
-      /\b(we )?collect\w*\b.{0,80}\b(contacts?|address book|device identifiers?|IP address|browsing history|purchase history|phone number|payment information|camera|microphone)\b/i,
+      new RegExp(String.raw`\b(we )?collect\w*\b.{0,80}\b(${DATA_KINDS.map((kind) => `${singular(kind)}s?`).join('|')})\b`, 'i'),
       /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b.{0,40}\b(information|data)\b/i,
     ],
     documents: ['privacy'],

@@ -1,4 +1,5 @@
 import type { Severity } from '@fineprint/contracts';
+import { DATA_KINDS } from '../classify/taxonomy';
 import {
   findAge,
   findAmount,
@@ -38,20 +39,7 @@ const SHARED_WITH = [
   'other users',
   'researchers',
 ];
-const COLLECTED = [
-  'contacts',
-  'address book',
-  'device identifiers',
-  'ip address',
-  'browsing history',
-  'purchase history',
-  'phone number',
-  'payment information',
-  'camera',
-  'microphone',
-  'location',
-  'messages',
-];
+const COLLECTED = [...DATA_KINDS, 'location', 'messages'];
 const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 'local storage', 'tags'];
 
 /** Sentence builders per category id; each reads details from the clause itself. */
