@@ -6,6 +6,8 @@ import { FetchError } from '../errors';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
+import { connect, type Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractDocument, MAX_TEXT_CHARS } from '../extract/extract';
@@ -42,6 +44,35 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   } catch (error) {
     return (error as FetchError).code;
   }
+}
+
+/**
+ * A loopback listener that never accepts: its thread is blocked, so once its accept queue is
+ * full the kernel drops further SYNs and every new connect to it hangs.
+ */
+async function hangingListener(): Promise<{ port: number; close: () => Promise<void> }> {
+  const gate = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { workerData, parentPort } = require('node:worker_threads');
+     const server = require('node:net').createServer();
+     server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+       parentPort.postMessage(server.address().port);
+       Atomics.wait(workerData, 0, 0);
+     });`,
+    { eval: true, workerData: gate },
+  );
+  const port = await new Promise<number>((resolve) => worker.once('message', resolve));
+  const fillers: Socket[] = Array.from({ length: 3 }, () => connect(port, '127.0.0.1').on('error', () => undefined));
+  await Promise.race(fillers.map((s) => new Promise((resolve) => s.once('connect', resolve))));
+  return {
+    port,
+    close: async () => {
+      fillers.forEach((s) => s.destroy());
+      Atomics.store(gate, 0, 1);
+      Atomics.notify(gate, 0);
+      await worker.terminate();
+    },
+  };
 }
 
 describe('fetchDocument', () => {
@@ -168,6 +199,40 @@ describe('fetchDocument', () => {
     const error = (await fetchDocument(`${base}/down`, options).catch((e: unknown) => e)) as FetchError;
     expect(error.code).toBe('HTTP_STATUS');
     expect(error.isTransient).toBe(true);
+  });
+
+  it('gives every DNS answer of a host one shared connect budget (SECURITY B.16)', async () => {
+    const listener = await hangingListener();
+    try {
+      const answers = Array.from({ length: 40 }, () => ({ address: '127.0.0.1', family: 4 as const }));
+      let lookups = 0;
+      const error = await fetchDocument(`http://hanging.example:${listener.port}/`, {
+        allowlist: [`hanging.example:${listener.port}`],
+        resolve: async () => (lookups++, answers),
+        connectTimeoutMs: 300,
+        // 40 answers tried one by one for 250 ms each would outlast this deadline; one shared
+        // connect budget ends the fetch long before it, as a connect timeout.
+        totalTimeoutMs: 6000,
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'TIMEOUT', cause: { code: 'UND_ERR_CONNECT_TIMEOUT' } });
+      expect(lookups).toBe(1);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('ends a connect that hangs at the total deadline, whatever the connect budget', async () => {
+    const listener = await hangingListener();
+    try {
+      const error = await fetchDocument(`http://127.0.0.1:${listener.port}/`, {
+        allowlist: [`127.0.0.1:${listener.port}`],
+        connectTimeoutMs: 60_000,
+        totalTimeoutMs: 500,
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'TIMEOUT' });
+    } finally {
+      await listener.close();
+    }
   });
 
   it('runs at most two fetches per destination at once and queues the rest (SECURITY B.21)', async () => {

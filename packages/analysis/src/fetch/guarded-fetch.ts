@@ -174,6 +174,10 @@ async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal)
     },
   });
   options.onRequest?.(url.href);
+  // undici ignores an abort while the socket is still connecting (nodejs/undici#386), so the
+  // total deadline destroys the agent itself, which fails the pending request.
+  const onAbort = () => void agent.destroy(signal.reason as Error).catch(() => undefined);
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
     const response = await request(url, {
       method: 'GET',
@@ -193,6 +197,8 @@ async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal)
   } catch (cause) {
     void agent.destroy().catch(() => undefined);
     throw toFetchError(cause, signal);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
