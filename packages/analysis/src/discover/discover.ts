@@ -17,15 +17,19 @@ export interface DiscoveredDocument {
   fetched: FetchedDocument;
 }
 
-const TERMS_TEXT =
-  /\b(terms|conditions|user agreement|terms of (service|use)|nutzungsbedingungen|agb|geschäftsbedingungen|conditions (générales|d['’]utilisation)|cgu|cgv|términos|condiciones|termos|condições|condizioni|termini)\b/i;
-const PRIVACY_TEXT =
-  /\b(privacy|data (policy|protection)|datenschutz\w*|confidentialité|données personnelles|privacidad|privacidade|protección de datos|riservatezza|informativa sulla privacy)\b/i;
+/** Whole words or phrases, in any script: `\b` would miss words that end in an accent ("confidentialité"). */
+const words = (alternatives: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
+const TERMS_TEXT = words(
+  "terms|conditions|user agreement|terms of (?:service|use)|nutzungsbedingungen|agb|geschäftsbedingungen|conditions (?:générales|d['’]utilisation)|cgu|cgv|términos|condiciones|termos|condições|condizioni|termini",
+);
+const PRIVACY_TEXT = words(
+  'privacy|data (?:policy|protection)|datenschutz\\p{L}*|confidentialité|données personnelles|privacidad|privacidade|protección de datos|riservatezza|informativa sulla privacy',
+);
 const TERMS_PATH = /(terms|tos\b|conditions|user-?agreement|agb|cgu|cgv|nutzungsbedingungen|terminos|termos|condizioni|legal\/terms)/i;
 const PRIVACY_PATH = /(privacy|datenschutz|confidentialite|privacidad|privacidade|data-?policy|data-?protection)/i;
 const HUB_TEXT =
   /^(legal|legal (notices?|information|center|centre|hub)|policies|rechtliches|impressum|mentions légales|aviso legal|note legali|informações legais)$/i;
-const NOT_A_POLICY = /\b(cookie|cookies|law enforcement|copyright|trademark|brand|guidelines|accessibility|careers|investor)\b/i;
+const NOT_A_POLICY = words('cookies?|law enforcement|copyright|trademark|brand|guidelines|accessibility|careers|investor');
 const WELL_KNOWN: Record<DocumentType, string[]> = {
   terms: ['/terms', '/terms-of-service', '/legal/terms', '/tos'],
   privacy: ['/privacy', '/privacy-policy', '/legal/privacy'],
@@ -35,6 +39,8 @@ interface Candidate {
   url: string;
   score: Record<DocumentType, number>;
   isHub: boolean;
+  /** The page declares the link with rel="terms-of-service" or rel="privacy-policy". */
+  declared: boolean;
 }
 
 /**
@@ -49,13 +55,13 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
   const budget = { left: options.maxRequests ?? 10 };
   const tried: string[] = [];
   const found = new Map<DocumentType, DiscoveredDocument>();
-  const fetchCounted = async (url: string): Promise<FetchedDocument | undefined> => {
+  const fetchCounted = async (url: string, fetchOptions: FetchOptions = options): Promise<FetchedDocument | undefined> => {
     if (budget.left <= 0 || tried.includes(url)) return undefined;
     budget.left--;
     tried.push(url);
     options.onProgress?.(`Reading ${url}`);
     try {
-      return await fetchDocument(url, options);
+      return await fetchDocument(url, fetchOptions);
     } catch {
       // A hostile or broken link is skipped: the guard already refused it.
       return undefined;
@@ -86,7 +92,7 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
       for (const candidate of ranked.slice(0, 2)) {
         const fetched = await fetchCounted(candidate.url);
         if (!fetched) continue;
-        const types = legalTypeOf(fetched, type);
+        const types = legalTypeOf(fetched, type, candidate.declared);
         // A combined "Terms & Privacy" page serves both documents.
         for (const t of types) accept(t, fetched);
         if (found.has(type)) break;
@@ -104,16 +110,22 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
   const origin = new URL(first.url).origin;
   for (const type of ['terms', 'privacy'] as const) {
     for (const path of WELL_KNOWN[type]) {
-      if (found.has(type) || budget.left <= 1) break;
+      // Keep three requests for the sitemap and the two pages it may point to.
+      if (found.has(type) || budget.left <= 3) break;
       const fetched = await fetchCounted(`${origin}${path}`);
       if (fetched && sameSite(fetched.url)) for (const t of legalTypeOf(fetched, type)) accept(t, fetched);
     }
   }
   if (!found.has('terms') || !found.has('privacy')) {
-    const sitemap = await fetchCounted(`${origin}/sitemap.xml`).catch(() => undefined);
+    const sitemap = await fetchCounted(`${origin}/sitemap.xml`, { ...options, acceptXml: true });
     const locs = [...(sitemap?.text ?? '').matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!);
     await tryBest(
-      locs.map((url) => ({ url, score: { terms: TERMS_PATH.test(url) ? 40 : 0, privacy: PRIVACY_PATH.test(url) ? 40 : 0 }, isHub: false })),
+      locs.map((url) => ({
+        url,
+        score: { terms: TERMS_PATH.test(url) ? 40 : 0, privacy: PRIVACY_PATH.test(url) ? 40 : 0 },
+        isHub: false,
+        declared: false,
+      })),
     );
   }
   if (found.size === 0) {
@@ -146,8 +158,12 @@ async function fetchFirstPage(start: URL, options: DiscoverOptions, budget: { le
   }
 }
 
-/** Which legal documents a fetched page is, judged by its address and title/first heading. */
-function legalTypeOf(fetched: FetchedDocument, expected?: DocumentType): DocumentType[] {
+/**
+ * Which legal documents a fetched page is, judged by its address and title/first heading; a
+ * page reached through a link for the expected type counts when long enough, or at once when
+ * the link declared it (rel="terms-of-service", rel="privacy-policy").
+ */
+function legalTypeOf(fetched: FetchedDocument, expected?: DocumentType, declared = false): DocumentType[] {
   const path = decodeURIComponent(new URL(fetched.url).pathname);
   let title = '';
   if (fetched.mediaType === 'html') {
@@ -163,8 +179,7 @@ function legalTypeOf(fetched: FetchedDocument, expected?: DocumentType): Documen
   const isPrivacy = (PRIVACY_TEXT.test(title) || PRIVACY_PATH.test(path)) && !/cookie/i.test(path);
   if (isTerms) types.push('terms');
   if (isPrivacy) types.push('privacy');
-  // A page reached through a link scored for this type counts even if its title is generic.
-  if (types.length === 0 && expected && words > 400) types.push(expected);
+  if (types.length === 0 && expected && (declared || words > 400)) types.push(expected);
   return types;
 }
 
@@ -183,18 +198,19 @@ function collectLinks(page: FetchedDocument): Candidate[] {
     }
   };
   const byUrl = new Map<string, Candidate>();
-  const add = (url: string | undefined, terms: number, privacy: number, isHub = false) => {
+  const add = (url: string | undefined, terms: number, privacy: number, isHub = false, declared = false) => {
     if (!url || url === page.url) return;
-    const c = byUrl.get(url) ?? { url, score: { terms: 0, privacy: 0 }, isHub: false };
+    const c = byUrl.get(url) ?? { url, score: { terms: 0, privacy: 0 }, isHub: false, declared: false };
     c.score.terms = Math.max(c.score.terms, terms);
     c.score.privacy = Math.max(c.score.privacy, privacy);
     c.isHub ||= isHub;
+    c.declared ||= declared;
     byUrl.set(url, c);
   };
   for (const el of document.querySelectorAll('link[rel], a[rel]')) {
     const rel = (el.getAttribute('rel') ?? '').toLowerCase();
-    if (rel.includes('terms-of-service')) add(resolve(el.getAttribute('href')), 100, 0);
-    if (rel.includes('privacy-policy')) add(resolve(el.getAttribute('href')), 0, 100);
+    if (rel.includes('terms-of-service')) add(resolve(el.getAttribute('href')), 100, 0, false, true);
+    if (rel.includes('privacy-policy')) add(resolve(el.getAttribute('href')), 0, 100, false, true);
   }
   const anchors = [...document.querySelectorAll('a[href]')].slice(0, 3000);
   for (const a of anchors) {

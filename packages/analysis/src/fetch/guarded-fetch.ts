@@ -41,6 +41,8 @@ export interface FetchOptions extends GuardOptions {
   maxBytes?: number;
   /** User-Agent header. */
   userAgent?: string;
+  /** Also read application/xml and text/xml bodies, as text (sitemaps). Default false. */
+  acceptXml?: boolean;
   /** Called once per request about to be sent (progress). */
   onRequest?: (url: string) => void;
 }
@@ -68,6 +70,7 @@ const ACCEPTED_TYPES: Record<string, MediaType> = {
   'text/markdown': 'markdown',
   'text/x-markdown': 'markdown',
 };
+const XML_TYPES = new Set(['application/xml', 'text/xml']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const BLOCKED_MESSAGE = 'That address points to a private or reserved network and cannot be analyzed.';
 
@@ -205,7 +208,8 @@ async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal)
 async function readBody(url: URL, response: UndiciResponse, options: FetchOptions, signal: AbortSignal): Promise<FetchedDocument> {
   const contentType = headerValue(response.headers['content-type']) ?? '';
   const mime = contentType.split(';')[0]!.trim().toLowerCase();
-  const mediaType = ACCEPTED_TYPES[mime] ?? (mime === '' ? undefined : guessFromPath(mime, url));
+  const mediaType =
+    ACCEPTED_TYPES[mime] ?? (options.acceptXml && XML_TYPES.has(mime) ? 'text' : mime === '' ? undefined : guessFromPath(mime, url));
   if (!mediaType) {
     response.body.destroy();
     throw new FetchError('UNSUPPORTED_CONTENT', 'The address does not point to a web page, text or PDF document.');
