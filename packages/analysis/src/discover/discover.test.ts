@@ -1,5 +1,6 @@
+import diagnostics from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeSite } from '../analyze';
 import type { FetchOptions } from '../fetch/guarded-fetch';
@@ -52,6 +53,12 @@ const SITES: Record<string, Record<string, string | Buffer>> = {
       'We retain your personal data for 5 years after you close your account.',
       ...Array.from({ length: 30 }, () => 'This policy explains how we process the information you give us when you use the site.'),
     ]),
+  },
+  'hostile.example': {
+    '/': `<html><head><base href="http://10.0.0.1/"><link rel="canonical" href="http://169.254.169.254/latest/meta-data">
+      <meta http-equiv="refresh" content="0;url=http://127.0.0.1:22/"><link rel="terms-of-service" href="http://[::1]/terms"></head>
+      <body><a href="javascript:fetch('/terms')">Terms of Service</a> <a href="terms">Terms</a> <a href="http://192.168.1.1/privacy">Privacy Policy</a>
+      <a href="//127.0.0.1/privacy">Privacy</a> <a href="/legal">Legal</a></body></html>`,
   },
   'apex.example': {
     '/': `<html><body><footer><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>`,
@@ -121,6 +128,24 @@ describe('discoverLegalDocuments', () => {
   it('falls back from a www name that does not resolve to the apex', async () => {
     const documents = await discoverLegalDocuments(new URL(`http://www.apex.example:${port}/`), options);
     expect(documents.map((d) => d.url)).toEqual([`http://apex.example:${port}/terms`, `http://apex.example:${port}/privacy`]);
+  });
+
+  it('keeps every link of a hostile page behind the guard, within the request budget (SECURITY A.11)', async () => {
+    served.length = 0;
+    const remotes: string[] = [];
+    const onConnected = (message: unknown) => remotes.push(String((message as { socket: Socket }).socket.remoteAddress));
+    diagnostics.subscribe('undici:client:connected', onConnected);
+    try {
+      await expect(discoverLegalDocuments(new URL(`http://hostile.example:${port}/`), options)).rejects.toMatchObject({
+        code: 'NO_DOCUMENTS',
+      });
+    } finally {
+      diagnostics.unsubscribe('undici:client:connected', onConnected);
+    }
+    // Only the page's own site was read (its usual addresses and sitemap), nothing it pointed at.
+    expect(new Set(remotes)).toEqual(new Set(['127.0.0.1']));
+    expect(served.every((url) => url.startsWith('hostile.example/'))).toBe(true);
+    expect(served.length).toBeLessThanOrEqual(10);
   });
 
   it('finds a policy served as PDF and analyses its text', async () => {

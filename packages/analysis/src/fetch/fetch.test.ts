@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -199,6 +200,29 @@ describe('fetchDocument', () => {
     const error = (await fetchDocument(`${base}/down`, options).catch((e: unknown) => e)) as FetchError;
     expect(error.code).toBe('HTTP_STATUS');
     expect(error.isTransient).toBe(true);
+  });
+
+  it('connects only to the address it checked, however DNS answers later (SECURITY A.7)', async () => {
+    routes.set('/rebind', html('checked'));
+    const port = new URL(base).port;
+    // A rebinding resolver: the checked answer first, another address on any later query.
+    const answers = ['127.0.0.1', '127.0.0.2'];
+    let lookups = 0;
+    const remotes: string[] = [];
+    const onConnected = (message: unknown) => remotes.push(String((message as { socket: Socket }).socket.remoteAddress));
+    diagnostics.subscribe('undici:client:connected', onConnected);
+    try {
+      const doc = await fetchDocument(`http://rebind.example:${port}/rebind`, {
+        ...options,
+        allowlist: [`rebind.example:${port}`],
+        resolve: async () => [{ address: answers[Math.min(lookups++, 1)]!, family: 4 }],
+      });
+      expect(doc.text).toContain('checked');
+    } finally {
+      diagnostics.unsubscribe('undici:client:connected', onConnected);
+    }
+    expect(lookups).toBe(1);
+    expect(remotes).toEqual(['127.0.0.1']);
   });
 
   it('gives every DNS answer of a host one shared connect budget (SECURITY B.16)', async () => {
