@@ -96,6 +96,35 @@ describe('segmentation', () => {
   });
 });
 
+describe('summary sentences', () => {
+  const summaryOf = async (terms: string) =>
+    analyzeDocuments([{ type: 'terms', url: 'terms', mediaType: 'text', content: `Terms of Service\n\n${terms}` }]);
+
+  it('says only what the quoted clause supports', async () => {
+    const result = await summaryOf(
+      [
+        'We reserve the right to change our service offerings and their availability from time to time, without notice or liability to you.',
+        'We may make changes to these Terms from time to time by notifying you of such changes by email.',
+        'We or the applicable owners may remove access to particular songs, videos and other Content without notice.',
+        'We may terminate these Terms or suspend your access to the Service at any time if you breach these Terms.',
+      ].join('\n\n'),
+    );
+    const byCategory = new Map(result.details.keyPoints.map((item) => [item.category, item]));
+    expect(byCategory.get('unilateral_change')?.text).toBe('The service can change the terms but will notify you first.');
+    expect(byCategory.get('unilateral_change')?.evidence[0]!.quote).toMatch(/changes to these Terms/);
+    // The catalogue clause is not about what the user posts: no content-removal point at all.
+    expect(byCategory.has('content_removal')).toBe(false);
+    expect(result.recommendations.join(' ')).not.toMatch(/anything you post/);
+    expect(byCategory.get('unilateral_termination')?.evidence[0]!.quote).toMatch(/suspend your access/);
+  });
+
+  it('keeps the lines of a Markdown table cell apart', () => {
+    const table =
+      '| Who | Why |\n| --- | --- |\n| Advertising partners | To measure ads.<br><br>We do not share data of users under 18.<br>*   one<br>*   two |';
+    expect(extractDocument(table, 'markdown').text).toContain('To measure ads. We do not share data of users under 18.; one; two');
+  });
+});
+
 describe('grade', () => {
   it('follows the ToS;DR rule', () => {
     expect(gradeOf([])).toBeNull();

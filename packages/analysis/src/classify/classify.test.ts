@@ -72,6 +72,29 @@ describe('taxonomy patterns', () => {
     );
     expect(matchPatternCategories('We may sell your personal information to data brokers.')).toContain('sale_of_data');
   });
+
+  it('finds who may use the service, not any sentence naming an age', () => {
+    expect(matchPatternCategories('We do not disclose personal data to advertising partners for users under the age of 18.')).not.toContain(
+      'age_limit',
+    );
+    for (const rule of [
+      'You must be at least 13 years old to use the Service.',
+      'You must be 18 years or older to create an account.',
+      'If you are under 16, you may not use the Services.',
+    ])
+      expect(matchPatternCategories(rule)).toContain('age_limit');
+  });
+
+  it('reads data flowing in from partners as no sharing, and "changes to these Terms" as a change', () => {
+    expect(
+      matchPatternCategories('They also provide us with inferences, which are the partners’ understanding of your interests.'),
+    ).not.toContain('third_party_sharing');
+    expect(matchPatternCategories('We share your personal data with advertising partners.')).toContain('third_party_sharing');
+    expect(matchPatternCategories('We may make changes to these Terms from time to time by notifying you.')).toContain('unilateral_change');
+    expect(
+      matchPatternCategories('This data includes other data listed in Section 3; for deletion requests, you can contact us'),
+    ).not.toContain('data_collection_breadth');
+  });
 });
 
 describe('clause model', () => {

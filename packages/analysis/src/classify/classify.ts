@@ -18,6 +18,12 @@ export interface Finding {
    * detail (an opt-out window, a court) once the model has confirmed the category elsewhere.
    */
   isConfirmed: boolean;
+  /**
+   * The category's own pattern matches the clause. Only such a clause backs a summary
+   * sentence: the model may confirm "termination" on "we may change our offerings without
+   * notice", but that clause cannot show that accounts can be closed.
+   */
+  matchesPattern: boolean;
 }
 
 const PATTERN_CONFIDENCE = 0.6;
@@ -58,14 +64,22 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
     for (const label of CLAUDETTE_LABELS) {
       const confirmed = isConfirmed(label);
       if (confirmed || matched.has(label)) {
-        findings.push({ category: BY_ID.get(label)!, clause, document, url, score: confidence(margins[label]), isConfirmed: confirmed });
+        findings.push({
+          category: BY_ID.get(label)!,
+          clause,
+          document,
+          url,
+          score: confidence(margins[label]),
+          isConfirmed: confirmed,
+          matchesPattern: matched.has(label),
+        });
       }
     }
     for (const id of matched) {
       if (CLAUDETTE.has(id)) continue;
       const category = BY_ID.get(id)!;
       if (category.documents && !category.documents.includes(document)) continue;
-      findings.push({ category, clause, document, url, score: PATTERN_CONFIDENCE, isConfirmed: true });
+      findings.push({ category, clause, document, url, score: PATTERN_CONFIDENCE, isConfirmed: true, matchesPattern: true });
     }
   });
   return findings;

@@ -50,8 +50,11 @@ export const DATA_KINDS = [
   'camera',
   'microphone',
 ];
-/** "contacts" → "contact"; "ip address" stays. */
-const singular = (kind: string) => kind.replace(/([^s])s$/, '$1');
+/** Ages services set as a minimum, in digits or words. */
+const AGE = '(?:1[3-8]|21|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen)';
+
+/** "device identifiers" → "device identifier"; "ip address" stays, and "contacts" too ("contact us" is no data). */
+const singular = (kind: string) => (kind === 'contacts' ? kind : kind.replace(/([^s])s$/, '$1'));
 
 /** "we don't sell your personal information", "we are not in the business of selling …". */
 const NO_SALE =
@@ -189,7 +192,7 @@ export const CATEGORIES = [
       'users_should_revisit_the_terms_periodically_although_in_case_of_material',
     ],
     patterns: [
-      /\b(change|modify|amend|revise|update|alter)\b.{0,40}\b(these|this|the|our)\b.{0,20}\b(terms|agreements?|conditions|policy|policies|fees|prices?|features?)\b/i,
+      /\b(chang(e|es|ing)|modif(y|ies|ications?)|amend(s|ments?)?|revis(e|es|ions?)|updat(e|es)|alter)\b.{0,40}\b(these|this|the|our)\b.{0,20}\b(terms|agreements?|conditions|policy|policies|fees|prices?|features?)\b/i,
       /\b(terms|agreement|policy)\b.{0,40}\b(may|will|can) (be )?(changed|modified|amended|revised|updated)\b/i,
       /\breserves? the right to\b.{0,40}\b(change|modify|amend|revise|update|alter)\b/i,
       /\b(review|check|revisit) (these terms|this page|this policy|the terms)\b.{0,30}\b(periodically|regularly|from time to time)\b/i,
@@ -308,13 +311,24 @@ export const CATEGORIES = [
   }),
   c({
     id: 'age_limit',
-    keywords: ['13', '14', '15', '16', '18', '21'],
+    keywords: ['13', '14', '15', '16', '18', '21', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'eighteen'],
     severity: 'neutral',
     list: 'keyPoints',
     tosdrCases: ['this_service_is_only_available_to_users_over_a_certain_age'],
+    // Who may use the service, not any sentence naming an age ("… for users under the age of 18").
     patterns: [
-      /\b(at least|over|under( the age of)?|minimum age( of)?|older than|aged?)\s*(the age of\s*)?(13|14|15|16|18|21)\b/i,
-      /\b(13|16|18)\s*(years old|years of age|\+)/i,
+      new RegExp(String.raw`\b(must|need to|have to) be\b.{0,40}\b${AGE}\b`, 'i'),
+      new RegExp(String.raw`\b(at least|over|above|minimum age( of)?|older than|more than)\s*(the age of\s*)?\(?${AGE}\b`, 'i'),
+      new RegExp(String.raw`\b${AGE}\)?\s*(years old |years of age |years )?(or|and) (older|over|above)\b`, 'i'),
+      new RegExp(String.raw`\bif you are (a child |a minor )?(under|below|younger than) (the age of )?${AGE}\b`, 'i'),
+      new RegExp(
+        String.raw`\bnot (intended|directed|designed|available|offered|meant|allowed)\b.{0,40}\b(under|below|younger than) (the age of )?${AGE}\b`,
+        'i',
+      ),
+      new RegExp(
+        String.raw`\b(you are|users?|anyone|persons?|people|individuals?|child(ren)?) (under|below|younger than) (the age of )?${AGE}\b.{0,80}\b(may not|must not|cannot|can't|shall not|should not|(are|is) not (allowed|permitted|eligible)|(strictly )?prohibited)\b`,
+        'i',
+      ),
     ],
   }),
   c({
@@ -376,7 +390,8 @@ export const CATEGORIES = [
       'many_third_parties_are_involved_in_operating_the_service',
     ],
     patterns: [
-      /\b(share|disclose|provide|transfer)\w*\b.{0,80}\b(with|to)\b.{0,40}\b(third[- ]part(y|ies)|partners|advertisers|affiliates|service providers|vendors)\b/i,
+      // "(partners) provide us with …" is data coming in, not going out.
+      /\b(share|disclose|provide|transfer)\w*\b(?! (with )?us\b).{0,80}\b(with|to)\b.{0,40}\b(third[- ]part(y|ies)|partners|advertisers|affiliates|service providers|vendors)\b/i,
     ],
     exclude: [/\b(do|does|will) not (share|disclose)\b/i],
     documents: ['privacy'],

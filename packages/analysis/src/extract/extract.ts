@@ -191,15 +191,7 @@ function markdownBlocks(markdown: string): RawBlock[] {
     } else if (/^\s*\|/.test(line)) {
       flush();
       if (!/^\s*\|?\s*:?-{2,}/.test(line)) {
-        const text = clean(
-          stripInlineMarkdown(
-            line
-              .split('|')
-              .map((c) => c.trim())
-              .filter(Boolean)
-              .join('; '),
-          ),
-        );
+        const text = clean(stripInlineMarkdown(line.split('|').map(tableCell).filter(Boolean).join('; ')));
         if (text) blocks.push({ kind: 'paragraph', text });
       }
     } else {
@@ -212,6 +204,22 @@ function markdownBlocks(markdown: string): RawBlock[] {
   }
   flush();
   return blocks;
+}
+
+/**
+ * A Markdown table cell as one run of text: its `<br>`-separated lines keep a space between
+ * them ("ads.<br>We" must not read "ads.We") and its bullet lines become a "; " list.
+ */
+function tableCell(cell: string): string {
+  let text = '';
+  for (const part of cell.split(/<br\s*\/?>/i)) {
+    const line = part.trim();
+    if (!line) continue;
+    const bullet = /^(?:[*•-]|\d+[.)])\s+(.*)$/.exec(line);
+    const separator = bullet && !/[:;]$/.test(text) ? '; ' : ' ';
+    text += text ? `${separator}${bullet?.[1] ?? line}` : (bullet?.[1] ?? line);
+  }
+  return text;
 }
 
 function stripInlineMarkdown(text: string): string {

@@ -22,7 +22,8 @@ export interface Description {
   isSpecific: boolean;
 }
 
-type Describer = (clause: string) => Description;
+/** Undefined when the clause, though of the category, cannot back any sentence about it. */
+type Describer = (clause: string) => Description | undefined;
 const plain = (text: string, severity?: Severity): Description => ({ text, severity, isSpecific: false });
 const specific = (text: string, severity?: Severity): Description => ({ text, severity, isSpecific: true });
 
@@ -83,17 +84,28 @@ export const DESCRIBERS: Record<string, Describer> = {
         ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
         : plain('The service can suspend or terminate your account, for example if it believes you broke the rules.'),
   unilateral_change: (t) => {
+    // "We may change our offerings without notice" is about the service, not the terms.
+    if (!/\b(terms|agreements?|conditions|polic(y|ies)|contract)\b/i.test(t))
+      return plain('The service can change or withdraw features of the service at any time.', hasNoNotice(t) ? 'bad' : 'neutral');
     if (hasNoNotice(t)) return specific('The service can change these terms at any time without telling you.', 'bad');
     const days = findPeriod(t, 'days');
     if (hasNotice(t))
       return specific(`The service can change the terms but will notify you${days ? ` ${days} in advance` : ' first'}.`, 'neutral');
     return plain('The service can change these terms, and continuing to use it means you accept the changes.');
   },
-  content_removal: (t) =>
-    hasNoNotice(t)
+  content_removal: (t) => {
+    // "We may remove songs from the catalogue" says nothing about what you post.
+    const isUserContent =
+      /\b(your|user|member)s?['’]? (content|posts?|materials?|submissions?|uploads?|videos?|comments?|information)\b|\byou (post|submit|upload|share|provide)\b/i;
+    if (!isUserContent.test(t)) return undefined;
+    return hasNoNotice(t)
       ? specific('The service can remove your content at its own discretion, without notice.', 'blocker')
-      : plain('The service can remove content you post if it decides it breaks the rules.', 'neutral'),
-  contract_by_using: () => plain('Simply using the service counts as accepting these terms.'),
+      : plain('The service can remove content you post if it decides it breaks the rules.', 'neutral');
+  },
+  contract_by_using: (t) =>
+    /\b(terms|agreements?|conditions|polic(y|ies))\b/i.test(t)
+      ? specific('Simply using the service counts as accepting these terms.')
+      : plain('Continuing to use the service after a change counts as accepting it.'),
   indemnification: () => plain('You must cover the service’s costs if a claim about your use of it is brought against the service.'),
   content_license: (t) => {
     const kinds = findTerms(t, ['worldwide', 'perpetual', 'irrevocable', 'royalty-free', 'sublicensable', 'transferable']);
@@ -188,7 +200,9 @@ export const DESCRIBERS: Record<string, Describer> = {
     const what = findTerms(t, COLLECTED, 4);
     return what.length
       ? specific(`The service collects many kinds of data, including your ${listing(what)}.`)
-      : plain('The service collects data about you from other companies and sources.');
+      : /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b/i.test(t)
+        ? plain('The service collects data about you from other companies and sources.')
+        : plain('The service collects many kinds of data about you.');
   },
   rights_access_deletion: (t) => {
     const email = findEmail(t);
@@ -208,8 +222,8 @@ export const DESCRIBERS: Record<string, Describer> = {
       : plain('The service uses cookies to run and measure the site.'),
 };
 
-/** Describes a clause of the given category; unknown categories get a neutral sentence. */
-export function describeFinding(categoryId: string, clause: string): Description {
+/** Describes a clause of the given category; unknown categories get a neutral sentence; undefined when the clause cannot back one. */
+export function describeFinding(categoryId: string, clause: string): Description | undefined {
   const describe = DESCRIBERS[categoryId];
   return describe ? describe(clause) : plain('The documents contain a clause of this kind.');
 }

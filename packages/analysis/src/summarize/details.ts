@@ -78,13 +78,17 @@ export function findWebAddress(text: string): string | undefined {
   return m?.replace(/[.,;:]+$/, '');
 }
 
-/** Minimum age such as 13, 16 or 18 when the clause states one. */
+const AGE_WORDS: Record<string, number> = { thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18 };
+
+/** Minimum age such as 13, 16 or 18 when the clause states one (in digits or words). */
 export function findAge(text: string): number | undefined {
-  const m =
-    /\b(?:at least|over|under|minimum age of|older than|aged?|age of)\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years old|years of age|\+)/i.exec(
-      text,
-    );
-  const age = Number(m?.[1] ?? m?.[2]);
+  const number = String.raw`(\d{2}|${Object.keys(AGE_WORDS).join('|')})`;
+  const m = new RegExp(
+    String.raw`\b(?:at least|over|under|below|minimum age of|older than|more than|aged?|age of)\s*(?:the age of\s*)?\(?${number}\b|\b${number}\)?\s*(?:years old|years of age|years or older|(?:or|and) (?:older|over|above)|\+)`,
+    'i',
+  ).exec(text);
+  const found = (m?.[1] ?? m?.[2])?.toLowerCase();
+  const age = found === undefined ? NaN : (AGE_WORDS[found] ?? Number(found));
   return age >= 12 && age <= 21 ? age : undefined;
 }
 
@@ -103,4 +107,6 @@ export function listing(items: readonly string[]): string {
 export const hasNoNotice = (text: string) =>
   /\bwithout (prior |advance |any )?notice\b|\bat (our|its) (sole )?discretion\b|\bfor any reason\b/i.test(text);
 export const hasNotice = (text: string) =>
-  /\b(notify|notice to you|notif(y|ication)|inform you|advance notice|e-?mail you)\b/i.test(text) && !hasNoNotice(text);
+  /\b(notif(y|ying|ies|ied|ications?)|notice to you|inform(ing)? you|let you know|tell you|(advance|prior|reasonable) notice|provide (you with )?notice|e-?mail you)\b/i.test(
+    text,
+  ) && !hasNoNotice(text);

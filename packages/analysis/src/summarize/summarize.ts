@@ -71,8 +71,9 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
   const confirmed = new Set(findings.filter((f) => f.isConfirmed).map((f) => f.category.id));
   const best = new Map<string, Chosen & { rank: number }>();
   for (const finding of findings) {
-    if (!confirmed.has(finding.category.id)) continue;
+    if (!confirmed.has(finding.category.id) || !finding.matchesPattern) continue;
     const description = describeFinding(finding.category.id, finding.clause.text);
+    if (!description) continue;
     const length = finding.clause.text.length;
     // Prefer a clause that yields a concrete sentence, then model confidence, then readable length.
     const rank = (description.isSpecific ? 2 : 0) + finding.score + (length >= 40 && length <= 600 ? 0.5 : 0);
@@ -122,10 +123,12 @@ function recommend(chosen: readonly Chosen[], context: SummaryContext): Recommen
   const optOut = clause('opt_out');
   const optWhere = findWebAddress(optOut);
   if (by.has('targeted_advertising') || by.has('sale_of_data')) {
-    const id = by.has('opt_out') ? 'opt_out' : by.has('targeted_advertising') ? 'targeted_advertising' : 'sale_of_data';
+    // The opt-out clause is the evidence only when it is about advertising.
+    const isAboutAds = /\bad(s|vertis\w*)?\b|\bmarketing\b/i.test(optOut);
+    const id = isAboutAds ? 'opt_out' : by.has('targeted_advertising') ? 'targeted_advertising' : 'sale_of_data';
     add(
       id,
-      `Turn off personalised ads${optWhere ? ` at ${optWhere}` : ' in your account’s ad or privacy settings'} and opt out of data sharing for advertising.`,
+      `Turn off personalised ads${isAboutAds && optWhere ? ` at ${optWhere}` : ' in your account’s ad or privacy settings'} and opt out of data sharing for advertising.`,
       'good',
     );
   } else {
