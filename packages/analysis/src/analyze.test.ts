@@ -118,6 +118,19 @@ describe('summary sentences', () => {
     expect(byCategory.get('unilateral_termination')?.evidence[0]!.quote).toMatch(/suspend your access/);
   });
 
+  it('reads an opt-out of changes as no opt-out of arbitration, and a licence to other users as none to the service', async () => {
+    const result = await summaryOf(
+      [
+        'Any dispute between you and us shall be resolved by final and binding arbitration administered by the American Arbitration Association.',
+        'You may opt out of the modifications to your prior arbitration agreement by sending us written notice no later than thirty (30) days after the effective date.',
+        'By making a repository public, you grant other Users a nonexclusive, worldwide license to use, display and reproduce Your Content.',
+      ].join('\n\n'),
+    );
+    expect(result.keyPoints.join(' ')).toContain('Disputes go to binding arbitration instead of a court');
+    expect(result.recommendations.join(' ')).not.toMatch(/Opt out of arbitration/);
+    expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
+  });
+
   it('keeps the lines of a Markdown table cell apart', () => {
     const table =
       '| Who | Why |\n| --- | --- |\n| Advertising partners | To measure ads.<br><br>We do not share data of users under 18.<br>*   one<br>*   two |';

@@ -73,6 +73,19 @@ describe('taxonomy patterns', () => {
     expect(matchPatternCategories('We may sell your personal information to data brokers.')).toContain('sale_of_data');
   });
 
+  it('tells disclaimers and readings of messages from look-alike wording', () => {
+    expect(
+      matchPatternCategories('We reserve the right to remove Your Content for any reason, including as is in our opinion appropriate.'),
+    ).not.toContain('warranty_disclaimer');
+    expect(matchPatternCategories('The Service is provided "as is" and "as available".')).toContain('warranty_disclaimer');
+    expect(
+      matchPatternCategories('We collect the time, date and duration of your communications (but not the content of such communications).'),
+    ).not.toContain('private_messages');
+    expect(matchPatternCategories('These licenses end when you remove Your Content, unless other Users have forked it.')).not.toContain(
+      'content_removal',
+    );
+  });
+
   it('finds who may use the service, not any sentence naming an age', () => {
     expect(matchPatternCategories('We do not disclose personal data to advertising partners for users under the age of 18.')).not.toContain(
       'age_limit',

@@ -50,6 +50,12 @@ export const DATA_KINDS = [
   'camera',
   'microphone',
 ];
+/**
+ * "Provided “as is”", "on an as-is basis", "as is and as available" — not "as is in our
+ * opinion appropriate".
+ */
+export const AS_IS = /\bas[- ]is\b(?=["”'’]?\s*(?:[,.;:)]|and\b|or\b|basis\b|without\b|with all faults\b|$))|\bas[- ]available\b/i;
+
 /** Ages services set as a minimum, in digits or words. */
 const AGE = '(?:1[3-8]|21|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen)';
 
@@ -128,7 +134,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'limitation_of_liability',
-    keywords: ['liab', 'responsib', 'damage', 'as is', 'as available', 'risk', 'warrant'],
+    keywords: ['liab', 'responsib', 'damage', 'as is', 'as-is', 'as available', 'as-available', 'risk', 'warrant'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -140,7 +146,7 @@ export const CATEGORIES = [
       /\b(limitation|exclusion|disclaimer)s? of (liability|warrant)/i,
       /\bliab(le|ility)\b.{0,80}\b(limited to|shall not exceed|will not exceed|exceed the (greater|lesser|amount))/i,
       /\b(indirect|incidental|consequential|special|punitive|exemplary)\b.{0,40}\bdamages?\b/i,
-      /\bas is\b|\bas available\b/i,
+      AS_IS,
       /\b(disclaim|disclaims)\b.{0,60}\b(liabilit|warrant|responsib)/i,
       /\bat (your|their) (own|sole) risk\b/i,
       /\bno (responsibility|liability)\b/i,
@@ -157,7 +163,8 @@ export const CATEGORIES = [
       'the_service_does_not_guarantee_accuracy_or_reliability_of_the_information',
     ],
     patterns: [
-      /\bas[- ]is\b|\bas[- ]available\b|\bwithout (any )?warrant(y|ies)\b|\bat (your|their) (own|sole) risk\b|\bdisclaim\w*\b.{0,40}\bwarrant/i,
+      AS_IS,
+      /\bwithout (any )?warrant(y|ies)\b|\bat (your|their) (own|sole) risk\b|\bdisclaim\w*\b.{0,40}\bwarrant/i,
       /\b(do(es)? not|cannot|can't) (guarantee|warrant)\b/i,
     ],
     documents: ['terms'],
@@ -211,7 +218,8 @@ export const CATEGORIES = [
       /\b(remove|delete|block|disable access to|take down|refuse to (post|display))\b.{0,80}\b(content|posting|posts?|material|information|uploads?|submissions?|videos?|comments?)\b/i,
       /\b(content|posting|material)\b.{0,60}\b(removed|deleted|taken down|blocked)\b/i,
     ],
-    exclude: [/\byou (may|can) (remove|delete)\b/i],
+    // The user removing their own content ("these licences end when you remove Your Content").
+    exclude: [/\byou (may |can |choose to )?(remove|delete)\b/i],
     documents: ['terms'],
   }),
   c({
@@ -461,7 +469,7 @@ export const CATEGORIES = [
     list: 'privacyConcerns',
     tosdrCases: ['the_service_can_read_your_private_messages'],
     patterns: [/\b(content of|contents of|read|scan|analy[sz]e)\b.{0,40}\b(your )?(private )?(messages|communications|emails)\b/i],
-    exclude: [/\bend-to-end encrypt/i],
+    exclude: [/\bend-to-end encrypt/i, /\bnot (the )?contents? of (such |your |these )?(messages|communications|emails)\b/i],
     documents: ['privacy'],
   }),
   c({

@@ -1,5 +1,5 @@
 import type { Severity } from '@fineprint/contracts';
-import { DATA_KINDS } from '../classify/taxonomy';
+import { AS_IS, DATA_KINDS } from '../classify/taxonomy';
 import {
   findAge,
   findAmount,
@@ -43,10 +43,14 @@ const SHARED_WITH = [
 const COLLECTED = [...DATA_KINDS, 'location', 'messages'];
 const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 'local storage', 'tags'];
 
+/** An opt-out of arbitration itself, not of later changes to the arbitration agreement. */
+export const canOptOutOfArbitration = (clause: string) =>
+  /opt[- ]?out/i.test(clause) && !/opt[- ]?out of (the |any )?(modifications?|changes?|(material )?change)/i.test(clause);
+
 /** Sentence builders per category id; each reads details from the clause itself. */
 export const DESCRIBERS: Record<string, Describer> = {
   arbitration: (t) => {
-    const days = /opt[- ]?out/i.test(t) ? findPeriod(t, 'days') : undefined;
+    const days = canOptOutOfArbitration(t) ? findPeriod(t, 'days') : undefined;
     return days
       ? specific(`Disputes go to binding arbitration instead of court, but you can opt out within ${days}.`)
       : plain('Disputes go to binding arbitration instead of a court, where appeals are very limited.');
@@ -74,7 +78,7 @@ export const DESCRIBERS: Record<string, Describer> = {
     return plain('The service excludes most of its liability for losses or damage you suffer.');
   },
   warranty_disclaimer: (t) =>
-    /\bas[- ]is\b|\bas[- ]available\b/i.test(t)
+    AS_IS.test(t)
       ? specific('The service is provided “as is”, without any guarantee that it works, is accurate or is safe to use.')
       : plain('The service does not guarantee that it works without interruption or that its information is accurate.'),
   unilateral_termination: (t) =>
@@ -108,6 +112,8 @@ export const DESCRIBERS: Record<string, Describer> = {
       : plain('Continuing to use the service after a change counts as accepting it.'),
   indemnification: () => plain('You must cover the service’s costs if a claim about your use of it is brought against the service.'),
   content_license: (t) => {
+    // A licence to other users ("by making a repository public you grant other Users …") is not one to the service.
+    if (/\bgrant\w* (to )?(other users|each user|users)\b/i.test(t)) return undefined;
     const kinds = findTerms(t, ['worldwide', 'perpetual', 'irrevocable', 'royalty-free', 'sublicensable', 'transferable']);
     return kinds.length
       ? specific(`You grant the service a ${listing(kinds)} licence to use the content you post.`)

@@ -1,6 +1,6 @@
 import type { AnalysisResult, Evidence, Grade, Severity, SummaryItem } from '@fineprint/contracts';
 import type { Finding } from '../classify/classify';
-import { describeFinding, type Description } from './describe';
+import { canOptOutOfArbitration, describeFinding, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress } from './details';
 
 export interface SummaryOptions {
@@ -75,8 +75,10 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
     const description = describeFinding(finding.category.id, finding.clause.text);
     if (!description) continue;
     const length = finding.clause.text.length;
-    // Prefer a clause that yields a concrete sentence, then model confidence, then readable length.
-    const rank = (description.isSpecific ? 2 : 0) + finding.score + (length >= 40 && length <= 600 ? 0.5 : 0);
+    // Prefer a clause that yields a concrete sentence, then the document the list is about
+    // (terms for key points, the privacy policy for concerns), model confidence, readable length.
+    const isHomeDocument = (finding.category.list === 'keyPoints') === (finding.document === 'terms');
+    const rank = (description.isSpecific ? 2 : 0) + (isHomeDocument ? 1 : 0) + finding.score + (length >= 40 && length <= 600 ? 0.5 : 0);
     const current = best.get(finding.category.id);
     if (!current || rank > current.rank) {
       best.set(finding.category.id, { finding, description, severity: description.severity ?? finding.category.severity, rank });
@@ -103,7 +105,7 @@ function recommend(chosen: readonly Chosen[], context: SummaryContext): Recommen
 
   const arbitration = clause('arbitration');
   if (arbitration) {
-    const days = /opt[- ]?out/i.test(arbitration) ? findPeriod(arbitration, 'days') : undefined;
+    const days = canOptOutOfArbitration(arbitration) ? findPeriod(arbitration, 'days') : undefined;
     const where = findEmail(arbitration) ?? findWebAddress(arbitration);
     add(
       'arbitration',
