@@ -131,6 +131,20 @@ describe('summary sentences', () => {
     expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
   });
 
+  it('tells a licence granted to you, a closed service and a feature age limit from the user-facing rules', async () => {
+    const result = await summaryOf(
+      [
+        'Amazon grants you a limited, non-exclusive, non-transferable, non-sublicensable license to access the Services.',
+        'We reserve the right to modify, suspend, or discontinue the Services at any time, with or without notice to you.',
+        'For example, you must be at least 18 years old to view mature content on the Services.',
+      ].join('\n\n'),
+    );
+    const texts = result.keyPoints.join(' ');
+    expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
+    expect(texts).not.toMatch(/close your account/);
+    expect(texts).toContain('Some features are limited to users at least 18 years old.');
+  });
+
   it('keeps the lines of a Markdown table cell apart', () => {
     const table =
       '| Who | Why |\n| --- | --- |\n| Advertising partners | To measure ads.<br><br>We do not share data of users under 18.<br>*   one<br>*   two |';

@@ -71,6 +71,12 @@ describe('taxonomy patterns', () => {
       'sale_of_data',
     );
     expect(matchPatternCategories('We may sell your personal information to data brokers.')).toContain('sale_of_data');
+    expect(matchPatternCategories('Reddit does not “sell” personal information as those terms are defined under state law.')).not.toContain(
+      'sale_of_data',
+    );
+    expect(
+      matchPatternCategories('You will not use AI-generated content from the Services to develop or improve machine learning models.'),
+    ).not.toContain('ai_training');
   });
 
   it('tells disclaimers and readings of messages from look-alike wording', () => {

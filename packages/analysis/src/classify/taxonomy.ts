@@ -64,7 +64,7 @@ const singular = (kind: string) => (kind === 'contacts' ? kind : kind.replace(/(
 
 /** "we don't sell your personal information", "we are not in the business of selling …". */
 const NO_SALE =
-  /\b(?:do|does|will|shall) not (?:sell|rent)\b|\b(?:don|doesn|won)[’']t (?:sell|rent)\b|\bnever (?:sell|rent)\b|\bnot in the business of (?:selling|renting)\b/i;
+  /\b(?:do|does|will|shall) not ["“']?(?:sell|rent)\b|\b(?:don|doesn|won)[’']t ["“']?(?:sell|rent)\b|\bnever ["“']?(?:sell|rent)\b|\bnot in the business of (?:selling|renting)\b/i;
 
 /**
  * The taxonomy. Patterns are written for recall on real policy language; the learned model
@@ -185,7 +185,7 @@ export const CATEGORIES = [
       /\bat any time\b.{0,40}\b(without notice|for any reason|with or without)\b/i,
       /\bperiods? of inactivity\b/i,
     ],
-    exclude: [/\byou (may|can) (terminate|cancel|close|delete)\b/i],
+    exclude: [/\byou (may|can) (terminate|cancel|close|delete)\b|\b(wish|want|choose|decide) to (terminate|cancel|close|delete)\b/i],
     documents: ['terms'],
   }),
   c({
@@ -469,7 +469,11 @@ export const CATEGORIES = [
     list: 'privacyConcerns',
     tosdrCases: ['the_service_can_read_your_private_messages'],
     patterns: [/\b(content of|contents of|read|scan|analy[sz]e)\b.{0,40}\b(your )?(private )?(messages|communications|emails)\b/i],
-    exclude: [/\bend-to-end encrypt/i, /\bnot (the )?contents? of (such |your |these )?(messages|communications|emails)\b/i],
+    exclude: [
+      /\bend-to-end encrypt/i,
+      /\b(e-?mails?|messages|communications) (to|with) us\b/i,
+      /\bnot (the )?contents? of (such |your |these )?(messages|communications|emails)\b/i,
+    ],
     documents: ['privacy'],
   }),
   c({
@@ -567,6 +571,8 @@ export const CATEGORIES = [
       /\b(train|training|improve|develop)\w*\b.{0,60}\b(artificial intelligence|AI|machine learning|models?|generative)\b/i,
       /\b(artificial intelligence|AI|machine learning|generative AI)\b.{0,60}\b(train|training)\b/i,
     ],
+    // A rule for the user ("you will not use AI-generated content to develop models") is no use of their data.
+    exclude: [/\byou (will|shall|may|must) not\b/i],
   }),
   c({
     id: 'data_collection_breadth',

@@ -81,12 +81,21 @@ export const DESCRIBERS: Record<string, Describer> = {
     AS_IS.test(t)
       ? specific('The service is provided “as is”, without any guarantee that it works, is accurate or is safe to use.')
       : plain('The service does not guarantee that it works without interruption or that its information is accurate.'),
-  unilateral_termination: (t) =>
-    hasNoNotice(t)
-      ? specific('The service can suspend or close your account at its discretion, without notice.', 'bad')
-      : /\binactiv/i.test(t)
-        ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
-        : plain('The service can suspend or terminate your account, for example if it believes you broke the rules.'),
+  unilateral_termination: (t) => {
+    // Only a clause about your account, access or agreement can say your account may be closed.
+    if (
+      !/\b(accounts?|access|membership|subscriptions?|profiles?|right to use)\b|\bterminat\w* (this|these|the|our) (agreement|terms|contract)/i.test(
+        t,
+      )
+    )
+      return /\b(suspend|discontinue|stop providing|cease)\b/i.test(t)
+        ? plain('The service can suspend or discontinue the service at any time.', 'neutral')
+        : undefined;
+    if (hasNoNotice(t)) return specific('The service can suspend or close your account at its discretion, without notice.', 'bad');
+    return /\binactiv/i.test(t)
+      ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
+      : plain('The service can suspend or terminate your account, for example if it believes you broke the rules.');
+  },
   unilateral_change: (t) => {
     // "We may change our offerings without notice" is about the service, not the terms.
     if (!/\b(terms|agreements?|conditions|polic(y|ies)|contract)\b/i.test(t))
@@ -112,8 +121,10 @@ export const DESCRIBERS: Record<string, Describer> = {
       : plain('Continuing to use the service after a change counts as accepting it.'),
   indemnification: () => plain('You must cover the service’s costs if a claim about your use of it is brought against the service.'),
   content_license: (t) => {
-    // A licence to other users ("by making a repository public you grant other Users …") is not one to the service.
-    if (/\bgrant\w* (to )?(other users|each user|users)\b/i.test(t)) return undefined;
+    // A licence to other users ("by making a repository public you grant other Users …") is not one
+    // to the service, nor is one the service grants you.
+    if (/\bgrant\w* (to )?(other users|each user|users)\b/i.test(t) || !/\byou\b.{0,40}\b(grant|giv|provid)\w*\b/i.test(t))
+      return undefined;
     const kinds = findTerms(t, ['worldwide', 'perpetual', 'irrevocable', 'royalty-free', 'sublicensable', 'transferable']);
     return kinds.length
       ? specific(`You grant the service a ${listing(kinds)} licence to use the content you post.`)
@@ -139,6 +150,9 @@ export const DESCRIBERS: Record<string, Describer> = {
   },
   age_limit: (t) => {
     const age = findAge(t);
+    // "You must be at least 18 to view mature content" limits a feature, not the service.
+    if (age && /\bto (view|see|access|buy|purchase|watch|play) (mature|adult|certain|some|age-restricted)\b/i.test(t))
+      return plain(`Some features are limited to users at least ${age} years old.`);
     return age
       ? specific(`You must be at least ${age} years old to use the service.`)
       : plain('The service is only for users above a minimum age.');

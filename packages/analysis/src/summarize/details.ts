@@ -95,7 +95,8 @@ export function findAge(text: string): number | undefined {
 /** The words of a list that occur in the clause, in list order, at most `max`. */
 export function findTerms(text: string, terms: readonly string[], max = 4): string[] {
   const lower = text.toLowerCase();
-  return terms.filter((t) => lower.includes(t)).slice(0, max);
+  // "non-transferable" does not name "transferable".
+  return terms.filter((t) => new RegExp(`(?<!non-|non)${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(lower)).slice(0, max);
 }
 
 /** Joins ["a","b","c"] as "a, b and c". */
