@@ -56,6 +56,9 @@ export const DATA_KINDS = [
  */
 export const AS_IS = /\bas[- ]is\b(?=["”'’]?\s*(?:[,.;:)]|and\b|or\b|basis\b|without\b|with all faults\b|$))|\bas[- ]available\b/i;
 
+/** Data coming "from third parties", "through partners", "from other sources". */
+export const FROM_OTHER_SOURCES = /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b/i;
+
 /** Ages services set as a minimum, in digits or words. */
 const AGE = '(?:1[3-8]|21|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen)';
 
@@ -585,7 +588,7 @@ export const CATEGORIES = [
     ],
     patterns: [
       new RegExp(String.raw`\b(we )?collect\w*\b.{0,80}\b(${DATA_KINDS.map((kind) => `${singular(kind)}s?`).join('|')})\b`, 'i'),
-      /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b.{0,40}\b(information|data)\b/i,
+      new RegExp(`${FROM_OTHER_SOURCES.source}.{0,40}\\b(information|data)\\b`, 'i'),
     ],
     documents: ['privacy'],
   }),

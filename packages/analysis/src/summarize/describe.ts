@@ -1,5 +1,5 @@
 import type { Severity } from '@fineprint/contracts';
-import { AS_IS, DATA_KINDS } from '../classify/taxonomy';
+import { AS_IS, DATA_KINDS, FROM_OTHER_SOURCES } from '../classify/taxonomy';
 import {
   findAge,
   findAmount,
@@ -42,6 +42,9 @@ const SHARED_WITH = [
 ];
 const COLLECTED = [...DATA_KINDS, 'location', 'messages'];
 const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 'local storage', 'tags'];
+
+const USER_CONTENT =
+  /\b(your|user|member)s?['’]? (content|posts?|materials?|submissions?|uploads?|videos?|comments?|information)\b|\byou (post|submit|upload|share|provide)\b/i;
 
 /** An opt-out of arbitration itself, not of later changes to the arbitration agreement. */
 export const canOptOutOfArbitration = (clause: string) =>
@@ -108,9 +111,7 @@ export const DESCRIBERS: Record<string, Describer> = {
   },
   content_removal: (t) => {
     // "We may remove songs from the catalogue" says nothing about what you post.
-    const isUserContent =
-      /\b(your|user|member)s?['’]? (content|posts?|materials?|submissions?|uploads?|videos?|comments?|information)\b|\byou (post|submit|upload|share|provide)\b/i;
-    if (!isUserContent.test(t)) return undefined;
+    if (!USER_CONTENT.test(t)) return undefined;
     return hasNoNotice(t)
       ? specific('The service can remove your content at its own discretion, without notice.', 'blocker')
       : plain('The service can remove content you post if it decides it breaks the rules.', 'neutral');
@@ -220,7 +221,7 @@ export const DESCRIBERS: Record<string, Describer> = {
     const what = findTerms(t, COLLECTED, 4);
     return what.length
       ? specific(`The service collects many kinds of data, including your ${listing(what)}.`)
-      : /\b(from|through) (third[- ]part(y|ies)|partners|data brokers|other sources)\b/i.test(t)
+      : FROM_OTHER_SOURCES.test(t)
         ? plain('The service collects data about you from other companies and sources.')
         : plain('The service collects many kinds of data about you.');
   },
