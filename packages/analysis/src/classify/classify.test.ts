@@ -90,6 +90,19 @@ describe('taxonomy patterns', () => {
     expect(matchPatternCategories('These licenses end when you remove Your Content, unless other Users have forked it.')).not.toContain(
       'content_removal',
     );
+    expect(matchPatternCategories('You are free to remove your content from the Platform at any time.')).not.toContain('content_removal');
+    expect(matchPatternCategories("We can't guarantee they'll be able to reach you through messaging applications.")).not.toContain(
+      'warranty_disclaimer',
+    );
+    expect(matchPatternCategories('We do not guarantee that the Services will be uninterrupted or error-free.')).toContain(
+      'warranty_disclaimer',
+    );
+    for (const notLeaving of [
+      'You can appeal our decision to terminate your account if you think we have made a mistake.',
+      'You can cancel anytime before your Pick-Up Time, but the Service Provider may charge you a cancellation fee.',
+    ])
+      expect(matchPatternCategories(notLeaving)).not.toContain('leave_any_time');
+    expect(matchPatternCategories('You may close your account at any time.')).toContain('leave_any_time');
   });
 
   it('finds who may use the service, not any sentence naming an age', () => {

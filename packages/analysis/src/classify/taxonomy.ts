@@ -157,7 +157,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'warranty_disclaimer',
-    keywords: ['as is', 'as-is', 'as available', 'as-available', 'warrant', 'risk', 'guarantee'],
+    keywords: ['as is', 'as-is', 'as available', 'as-available', 'warrant', 'risk', 'guarantee', 'uninterrupted', 'error', 'no promise'],
     severity: 'bad',
     list: 'keyPoints',
     tosdrCases: [
@@ -168,7 +168,8 @@ export const CATEGORIES = [
     patterns: [
       AS_IS,
       /\bwithout (any )?warrant(y|ies)\b|\bat (your|their) (own|sole) risk\b|\bdisclaim\w*\b.{0,40}\bwarrant/i,
-      /\b(do(es)? not|cannot|can't) (guarantee|warrant)\b/i,
+      /\b(do(es)? not|cannot|can't) (guarantee|warrant)\b.{0,60}\b(services?|platform|site|website|apps?|content|information|accura\w*|availab\w*|uninterrupt\w*|errors?|error-free|secur\w*|reliab\w*|complete\w*|results?|timely|operat\w*|work\w*|function\w*|always)\b/i,
+      /\buninterrupted\b|\berror[- ]free\b|\bmakes? no (warranty|warranties|guarantee|promise)/i,
     ],
     documents: ['terms'],
   }),
@@ -222,7 +223,7 @@ export const CATEGORIES = [
       /\b(content|posting|material)\b.{0,60}\b(removed|deleted|taken down|blocked)\b/i,
     ],
     // The user removing their own content ("these licences end when you remove Your Content").
-    exclude: [/\byou (may |can |choose to )?(remove|delete)\b/i],
+    exclude: [/\byou( (may|can|could|choose to|are (free|able) to))? (remove|delete)\b/i],
     documents: ['terms'],
   }),
   c({
@@ -356,12 +357,14 @@ export const CATEGORIES = [
   }),
   c({
     id: 'leave_any_time',
-    keywords: ['terminat', 'cancel', 'close', 'delet', 'stop using'],
+    keywords: ['terminat', 'cancel', 'close', 'delet', 'stop using', 'deactivat', 'disable', 'end', 'discontinu'],
     severity: 'good',
     list: 'keyPoints',
     tosdrCases: ['you_have_the_right_to_leave_this_service_at_any_time', 'you_can_delete_your_content_from_this_service'],
     patterns: [
-      /\byou (may|can)\b.{0,30}\b(terminate|cancel|close|delete|stop using)\b.{0,60}\b(account|subscription|these terms|agreement|service|at any time)\b/i,
+      // Not "you can appeal our decision to terminate your account", nor "you can cancel (a booking) anytime".
+      /\byou (may|can)( (also|always|easily|simply|choose to|at any time))? (terminate|cancel|close|delete|deactivate|disable|end|stop using|discontinue)\b.{0,30}\b(account|subscription|membership|plan|these terms|this agreement|the agreement|legal agreement|services?|platform)\b/i,
+      /\b(if|should|when) you (wish|want|choose|decide) to (delete|close|terminate|cancel|deactivate) your account\b|\b(free|right) to (stop using|close|delete|terminate|discontinue)\b/i,
     ],
     documents: ['terms'],
   }),

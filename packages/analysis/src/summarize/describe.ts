@@ -94,6 +94,8 @@ export const DESCRIBERS: Record<string, Describer> = {
       return /\b(suspend|discontinue|stop providing|cease)\b/i.test(t)
         ? plain('The service can suspend or discontinue the service at any time.', 'neutral')
         : undefined;
+    // "We may audit accounts without notice" closes nothing.
+    if (!/\b(terminat|suspen|clos|disabl|deactivat|cancel|delet|block|ban|remov|restrict|end)\w*/i.test(t)) return undefined;
     if (hasNoNotice(t)) return specific('The service can suspend or close your account at its discretion, without notice.', 'bad');
     return /\binactiv/i.test(t)
       ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
@@ -102,7 +104,9 @@ export const DESCRIBERS: Record<string, Describer> = {
   unilateral_change: (t) => {
     // "We may change our offerings without notice" is about the service, not the terms.
     if (!/\b(terms|agreements?|conditions|polic(y|ies)|contract)\b/i.test(t))
-      return plain('The service can change or withdraw features of the service at any time.', hasNoNotice(t) ? 'bad' : 'neutral');
+      return /\b(services?|platform|features?|offerings?|products?|site|website|apps?|functionality)\b/i.test(t)
+        ? plain('The service can change or withdraw features of the service at any time.', hasNoNotice(t) ? 'bad' : 'neutral')
+        : undefined;
     if (hasNoNotice(t)) return specific('The service can change these terms at any time without telling you.', 'bad');
     const days = findPeriod(t, 'days');
     if (hasNotice(t))
