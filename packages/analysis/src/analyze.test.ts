@@ -7,6 +7,7 @@ import { analyzeDocuments, analyzeSite } from './analyze';
 import { DiscoveryError } from './errors';
 import { segmentClauses, splitSentences } from './segment/segment';
 import { extractDocument } from './extract/extract';
+import { findTerms } from './summarize/details';
 import { gradeOf } from './summarize/summarize';
 
 const TERMS = `<html lang="en"><head><title>Terms of Use</title></head><body><nav>Menu Home Blog</nav>
@@ -143,6 +144,13 @@ describe('summary sentences', () => {
     expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
     expect(texts).not.toMatch(/close your account/);
     expect(texts).toContain('Some features are limited to users at least 18 years old.');
+  });
+
+  it('does not read "non-transferable" as naming "transferable"', () => {
+    expect(findTerms('a non-transferable, nonsublicensable, worldwide licence', ['worldwide', 'sublicensable', 'transferable'])).toEqual([
+      'worldwide',
+    ]);
+    expect(findTerms('a non-transferable but otherwise transferable licence', ['transferable'])).toEqual(['transferable']);
   });
 
   it('keeps the lines of a Markdown table cell apart', () => {

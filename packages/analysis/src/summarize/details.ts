@@ -80,23 +80,29 @@ export function findWebAddress(text: string): string | undefined {
 
 const AGE_WORDS: Record<string, number> = { thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18 };
 
+const AGE_NUMBER = String.raw`(\d{2}|${Object.keys(AGE_WORDS).join('|')})`;
+const AGE = new RegExp(
+  String.raw`\b(?:at least|over|under|below|minimum age of|older than|more than|aged?|age of)\s*(?:the age of\s*)?\(?${AGE_NUMBER}\b|\b${AGE_NUMBER}\)?\s*(?:years old|years of age|years or older|(?:or|and) (?:older|over|above)|\+)`,
+  'i',
+);
+
 /** Minimum age such as 13, 16 or 18 when the clause states one (in digits or words). */
 export function findAge(text: string): number | undefined {
-  const number = String.raw`(\d{2}|${Object.keys(AGE_WORDS).join('|')})`;
-  const m = new RegExp(
-    String.raw`\b(?:at least|over|under|below|minimum age of|older than|more than|aged?|age of)\s*(?:the age of\s*)?\(?${number}\b|\b${number}\)?\s*(?:years old|years of age|years or older|(?:or|and) (?:older|over|above)|\+)`,
-    'i',
-  ).exec(text);
+  const m = AGE.exec(text);
   const found = (m?.[1] ?? m?.[2])?.toLowerCase();
   const age = found === undefined ? NaN : (AGE_WORDS[found] ?? Number(found));
   return age >= 12 && age <= 21 ? age : undefined;
 }
 
-/** The words of a list that occur in the clause, in list order, at most `max`. */
+/** The words of a list that occur in the clause, in list order, at most `max`; "non-transferable" does not name "transferable". */
 export function findTerms(text: string, terms: readonly string[], max = 4): string[] {
   const lower = text.toLowerCase();
-  // "non-transferable" does not name "transferable".
-  return terms.filter((t) => new RegExp(`(?<!non-|non)${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(lower)).slice(0, max);
+  const isNamed = (term: string) => {
+    for (let i = lower.indexOf(term); i >= 0; i = lower.indexOf(term, i + 1))
+      if (!/non-?$/.test(lower.slice(Math.max(0, i - 4), i))) return true;
+    return false;
+  };
+  return terms.filter(isNamed).slice(0, max);
 }
 
 /** Joins ["a","b","c"] as "a, b and c". */
