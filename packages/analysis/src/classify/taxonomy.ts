@@ -637,4 +637,3 @@ export const CATEGORIES = [
   }),
 ] as const satisfies readonly Category[];
 
-export type CategoryId = (typeof CATEGORIES)[number]['id'];

@@ -281,7 +281,7 @@ const STOPWORDS: Record<string, string[]> = {
 };
 
 /** Guesses the language from stop-word frequencies of the first 20,000 characters. */
-export function guessLanguage(text: string): string {
+function guessLanguage(text: string): string {
   const words =
     text
       .slice(0, 20_000)

@@ -263,7 +263,7 @@ function guessFromPath(mime: string, url: URL): MediaType | undefined {
 }
 
 /** Charset from the header, then a BOM, then a <meta> in the first 2 KB; UTF-8 otherwise. */
-export function detectCharset(body: Buffer, contentType: string, mediaType: MediaType): string {
+function detectCharset(body: Buffer, contentType: string, mediaType: MediaType): string {
   const fromHeader = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';

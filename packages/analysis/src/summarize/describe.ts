@@ -51,7 +51,7 @@ export const canOptOutOfArbitration = (clause: string) =>
   /opt[- ]?out/i.test(clause) && !/opt[- ]?out of (the |any )?(modifications?|changes?|(material )?change)/i.test(clause);
 
 /** Sentence builders per category id; each reads details from the clause itself. */
-export const DESCRIBERS: Record<string, Describer> = {
+const DESCRIBERS: Record<string, Describer> = {
   arbitration: (t) => {
     const days = canOptOutOfArbitration(t) ? findPeriod(t, 'days') : undefined;
     return days
