@@ -636,4 +636,3 @@ export const CATEGORIES = [
     patterns: [/\bcookies?\b/i],
   }),
 ] as const satisfies readonly Category[];
-
