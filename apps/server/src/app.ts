@@ -14,7 +14,8 @@ import { createAnalysisService } from './modules/analysis/analysis.service';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
-import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { createFlutterwaveProvider } from './modules/payments/flutterwave-provider';
+import { registerPaymentRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createRetentionService } from './modules/retention/retention.service';
@@ -55,7 +56,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const visitors = createVisitorsRepository(db);
   const payments = createPaymentsRepository(db);
-  const provider = createSandboxProvider(payments);
+  const provider =
+    config.PAYMENT_PROVIDER === 'flutterwave'
+      ? createFlutterwaveProvider({
+          apiUrl: config.FLUTTERWAVE_API_URL,
+          secretKey: config.FLUTTERWAVE_SECRET_KEY!,
+          publicKey: config.FLUTTERWAVE_PUBLIC_KEY!,
+          scriptUrl: config.FLUTTERWAVE_SCRIPT_URL,
+          planId: config.FLUTTERWAVE_PLAN_ID,
+          cspOrigins: config.FLUTTERWAVE_CSP_ORIGINS,
+        })
+      : createSandboxProvider(payments);
   const subscriptions = createSubscriptionsService({ subscriptions: createSubscriptionsRepository(db), visitors, clock });
   const analysisRepository = createAnalysisRepository(db);
   const analysis = createAnalysisService({
@@ -69,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('retention', createRetentionService({ visitors, analyses: analysisRepository, payments, clock }));
 
   await app.register(cookie);
-  await registerSecurity(app, { paymentOrigins: provider.scriptOrigins });
+  await registerSecurity(app, { paymentOrigins: provider.scriptOrigins, csrfExempt: [WEBHOOK_PATH] });
   await registerRateLimit(app, { redisUrl: config.REDIS_URL });
 
   app.setErrorHandler((error, request, reply) => {
@@ -86,9 +97,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSubscriptionRoutes(app, subscriptions);
   registerAnalysisRoutes(app, analysis, config.ANALYZE_RATE_LIMIT_PER_MINUTE);
   registerIdentityRoutes(app, createIdentityService({ visitors, subscriptions, clock }));
-  registerPaymentRoutes(app, createPaymentsService({ payments, subscriptions, provider, clock }), {
-    isSandbox: provider.name === 'sandbox',
-  });
+  registerPaymentRoutes(
+    app,
+    createPaymentsService({ payments, subscriptions, provider, webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH, clock }),
+    {
+      isSandbox: provider.name === 'sandbox',
+    },
+  );
   app.get('/api/health', async () => ({ ok: true }));
 
   const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;

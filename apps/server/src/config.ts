@@ -1,41 +1,69 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const ConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('localhost'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  SUPPORT_EMAIL: z
-    .string()
-    .regex(/^\S+@\S+\.\S+$/, 'must be an e-mail address')
-    .default('support@fineprint.example'),
-  FETCH_ALLOWLIST: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[a-z0-9.\-[\]:]+:\d{1,5}$/, 'entries must be host:port'))),
-  ANALYZE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().optional(),
-});
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'flutterwave']).default('sandbox'),
+    FLUTTERWAVE_PUBLIC_KEY: z.string().min(8).optional(),
+    FLUTTERWAVE_SECRET_KEY: z.string().min(8).optional(),
+    /** The "secret hash" set in the Flutterwave dashboard; webhooks carry it in verif-hash. */
+    FLUTTERWAVE_WEBHOOK_HASH: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Id of the monthly payment plan: with it, the checkout subscribes the card and renewals arrive by webhook. */
+    FLUTTERWAVE_PLAN_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be a number')
+      .optional(),
+    FLUTTERWAVE_API_URL: z.string().url().default('https://api.flutterwave.com'),
+    FLUTTERWAVE_SCRIPT_URL: z.string().url().default('https://checkout.flutterwave.com/v3.js'),
+    /** Extra origins the CSP admits for the checkout's frames and calls, comma-separated. */
+    FLUTTERWAVE_CSP_ORIGINS: z
+      .string()
+      .default('https://*.flutterwave.com')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^https:\/\/[a-z0-9.*-]+$/, 'entries must be https:// origins'))),
+    SUPPORT_EMAIL: z
+      .string()
+      .regex(/^\S+@\S+\.\S+$/, 'must be an e-mail address')
+      .default('support@fineprint.example'),
+    FETCH_ALLOWLIST: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[a-z0-9.\-[\]:]+:\d{1,5}$/, 'entries must be host:port'))),
+    ANALYZE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((config, context) => {
+    if (config.PAYMENT_PROVIDER !== 'flutterwave') return;
+    for (const key of ['FLUTTERWAVE_PUBLIC_KEY', 'FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_WEBHOOK_HASH'] as const)
+      if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=flutterwave' });
+  });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 

@@ -2,7 +2,14 @@ import type { AnalysisErrorCode } from '@fineprint/analysis';
 
 /** Codes of the server's own refusals. */
 export type ServiceErrorCode =
-  'BAD_REQUEST' | 'SUBSCRIPTION_REQUIRED' | 'NOT_FOUND' | 'FORBIDDEN' | 'PAYMENT_INVALID' | 'PROVIDER_UNAVAILABLE' | 'BUSY';
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'SUBSCRIPTION_REQUIRED'
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'PAYMENT_INVALID'
+  | 'PROVIDER_UNAVAILABLE'
+  | 'BUSY';
 
 /** A refusal with a stable code and a sentence safe to show the visitor. */
 export class ServiceError extends Error {
@@ -18,6 +25,7 @@ export class ServiceError extends Error {
 /** The one table from error codes to HTTP statuses. */
 export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> = {
   BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
   SUBSCRIPTION_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

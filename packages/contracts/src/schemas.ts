@@ -90,5 +90,7 @@ export const PaymentIntentSchema = z.object({
   provider: z.string(),
   publicKey: z.string(),
   scriptUrl: z.string(),
+  /** The provider's monthly payment plan, when renewals are charged automatically. */
+  paymentPlan: z.number().int().positive().optional(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;

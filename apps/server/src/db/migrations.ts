@@ -77,5 +77,10 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_subscription_cancellation': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('subscriptions').addColumn('cancelled_at', 'varchar(32)').execute();
+      },
+    },
   };
 }

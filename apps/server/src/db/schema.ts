@@ -16,6 +16,8 @@ export interface SubscriptionTable {
   provider: string;
   provider_customer_id: string | null;
   provider_plan_id: string | null;
+  /** Set when the provider reports the subscription cancelled: no renewals, access to period_end. */
+  cancelled_at: string | null;
   created_at: string;
 }
 export interface SubscriptionTokenTable {

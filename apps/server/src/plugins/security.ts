@@ -11,7 +11,13 @@ const CSRF_MESSAGE = 'Request blocked: missing or invalid security token. Reload
  * HSTS, nosniff, frame-ancestors none, no referrer) and the CSRF defence for state-changing
  * calls: a same-origin Origin header and the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN.
  */
-export async function registerSecurity(app: FastifyInstance, options: { paymentOrigins: readonly string[] }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: {
+    paymentOrigins: readonly string[];
+    /** Server-to-server POST routes with their own authentication. */ csrfExempt: readonly string[];
+  },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -44,7 +50,7 @@ export async function registerSecurity(app: FastifyInstance, options: { paymentO
         secure: request.protocol === 'https',
       });
     }
-    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (!UNSAFE_METHODS.has(request.method) || options.csrfExempt.includes(request.routeOptions.url ?? '')) return;
     if (!isSameOrigin(request) || !hasMatchingToken(request, cookie)) {
       return reply.code(403).send({ error: CSRF_MESSAGE });
     }

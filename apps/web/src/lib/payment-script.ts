@@ -10,6 +10,7 @@ export interface CheckoutConfig {
   customer: { email: string; phone_number: string; name: string };
   customizations: { title: string; description: string; logo: string };
   redirect_url: string;
+  payment_plan?: number;
   callback: (response: { status: string; transaction_id?: number | string; tx_ref?: string }) => void;
   onclose?: () => void;
 }

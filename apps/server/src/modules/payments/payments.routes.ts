@@ -6,6 +6,7 @@ import { parseInput, presentedVisitorIds } from '../../http-context';
 import type { PaymentsService } from './payments.service';
 import { SANDBOX_FRAME_PATH, SANDBOX_SCRIPT_PATH } from './sandbox-provider';
 
+export const WEBHOOK_PATH = '/api/payment/webhook';
 const asset = (name: string) => readFileSync(new URL(`./sandbox/${name}`, import.meta.url), 'utf8');
 const SandboxChargeSchema = z.object({
   txRef: z.string().min(1).max(400),
@@ -23,6 +24,11 @@ export function registerPaymentRoutes(app: FastifyInstance, service: PaymentsSer
   app.get('/api/payment/verify/:transactionId', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return service.verify((request.params as { transactionId: string }).transactionId);
+  });
+  // Server to server: authenticated by the provider's secret hash, not by cookies (exempt from the CSRF check).
+  app.post(WEBHOOK_PATH, async (request) => {
+    const signature = request.headers['verif-hash'];
+    return { status: await service.handleWebhook(typeof signature === 'string' ? signature : undefined, request.body) };
   });
   if (!options.isSandbox) return;
   const script = asset('checkout.js');

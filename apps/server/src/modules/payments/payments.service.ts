@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   SUBSCRIPTION_CURRENCY,
   SUBSCRIPTION_PRICE,
@@ -5,6 +6,7 @@ import {
   type PaymentIntent,
   type PaymentVerification,
 } from '@fineprint/contracts';
+import { z } from 'zod';
 import { ServiceError } from '../../errors';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentsRepository } from './payments.repository';
@@ -12,14 +14,52 @@ import type { PaymentProvider, ProviderTransaction } from './payment-provider';
 
 const TRANSACTION_ID = /^\d{1,19}$/;
 
+export type WebhookOutcome = 'applied' | 'ignored';
+const WebhookSchema = z.object({
+  event: z.string(),
+  data: z.object({
+    id: z.union([z.number(), z.string()]).optional(),
+    customer: z.object({ email: z.string().max(254).optional() }).optional(),
+  }),
+});
+
+/** Constant-time comparison of a presented secret with the configured one, whatever their lengths. */
+function sameSecret(presented: string, secret: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(secret));
+}
+
 /** Payment rules: issuing tx_refs, and verifying a transaction before any entitlement. */
 export function createPaymentsService(deps: {
   payments: PaymentsRepository;
   subscriptions: SubscriptionsService;
   provider: PaymentProvider;
+  /** The provider's webhook secret; without it every webhook is refused. */
+  webhookHash?: string;
   clock: () => Date;
 }) {
   const now = () => deps.clock().toISOString();
+  /** The transaction as the provider reports it, if it is a successful charge of at least the price in USD; null otherwise. */
+  const paidTransaction = async (transactionId: string): Promise<ProviderTransaction | null> => {
+    let tx: ProviderTransaction | null;
+    try {
+      tx = await deps.provider.verify(transactionId);
+    } catch {
+      throw new ServiceError('PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again shortly.');
+    }
+    if (!tx || tx.id !== transactionId || tx.status !== 'successful') return null;
+    return tx.amount >= SUBSCRIPTION_PRICE && tx.currency === SUBSCRIPTION_CURRENCY ? tx : null;
+  };
+  /** The checkout this server issued the transaction's tx_ref for, when the e-mails agree. */
+  const issuedIntent = async (tx: ProviderTransaction) => {
+    const intent = await deps.payments.findIntent(tx.txRef);
+    return intent && intent.email.toLowerCase() === tx.email.toLowerCase() ? intent : undefined;
+  };
+  const record = (tx: ProviderTransaction, email: string) =>
+    deps.payments.recordPayment(
+      { transactionId: tx.id, txRef: tx.txRef, amountCents: Math.round(tx.amount * 100), currency: tx.currency, status: tx.status, email },
+      now(),
+    );
   return {
     /** Issues the tx_ref ("sub-" + e-mail + timestamp) the checkout must carry. */
     async startCheckout(email: string, visitorId: string | null): Promise<PaymentIntent> {
@@ -32,6 +72,7 @@ export function createPaymentsService(deps: {
         provider: deps.provider.name,
         publicKey: deps.provider.publicKey,
         scriptUrl: deps.provider.scriptUrl,
+        ...(deps.provider.paymentPlan === undefined ? {} : { paymentPlan: deps.provider.paymentPlan }),
       };
     },
     /**
@@ -40,29 +81,50 @@ export function createPaymentsService(deps: {
      */
     async verify(transactionId: string): Promise<PaymentVerification> {
       if (!TRANSACTION_ID.test(transactionId)) throw new ServiceError('BAD_REQUEST', 'That transaction id is not valid.');
-      let tx: ProviderTransaction | null;
-      try {
-        tx = await deps.provider.verify(transactionId);
-      } catch {
-        throw new ServiceError('PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again shortly.');
+      const tx = await paidTransaction(transactionId);
+      const intent = tx && (await issuedIntent(tx));
+      if (!tx || !intent) throw new ServiceError('PAYMENT_INVALID', 'Payment verification failed');
+      await record(tx, intent.email);
+      return deps.subscriptions.activate({
+        email: intent.email,
+        transactionId: tx.id,
+        provider: deps.provider.name,
+        paidAt: tx.paidAt ?? deps.clock(),
+      });
+    },
+    /**
+     * A webhook from the provider. Only a request carrying the shared secret hash is read, and
+     * nothing in its body is believed: a charge is looked up again with the provider before it
+     * counts. A first charge (a tx_ref this server issued) grants the subscription; any other
+     * paid charge renews the payer's current subscription; a cancellation stops renewals and
+     * leaves access to the end of the period. Repeated deliveries change nothing more.
+     */
+    async handleWebhook(signature: string | undefined, event: unknown): Promise<WebhookOutcome> {
+      const secret = deps.webhookHash;
+      if (!secret || signature === undefined || !sameSecret(signature, secret))
+        throw new ServiceError('UNAUTHORIZED', 'Invalid webhook signature.');
+      const parsed = WebhookSchema.safeParse(event);
+      if (!parsed.success) return 'ignored';
+      const { event: type, data } = parsed.data;
+      if (type === 'subscription.cancelled') {
+        const email = data.customer?.email;
+        return email && (await deps.subscriptions.cancel({ email, provider: deps.provider.name })) > 0 ? 'applied' : 'ignored';
       }
-      const refuse = () => new ServiceError('PAYMENT_INVALID', 'Payment verification failed');
-      if (!tx || tx.status !== 'successful') throw refuse();
-      if (tx.amount < SUBSCRIPTION_PRICE || tx.currency !== SUBSCRIPTION_CURRENCY) throw refuse();
-      const intent = await deps.payments.findIntent(tx.txRef);
-      if (!intent || intent.email.toLowerCase() !== tx.email.toLowerCase()) throw refuse();
-      await deps.payments.recordPayment(
-        {
-          transactionId: tx.id,
-          txRef: tx.txRef,
-          amountCents: Math.round(tx.amount * 100),
-          currency: tx.currency,
-          status: tx.status,
-          email: intent.email,
-        },
-        now(),
-      );
-      return deps.subscriptions.activate({ email: intent.email, transactionId: tx.id, provider: deps.provider.name, paidAt: tx.paidAt });
+      if (type !== 'charge.completed' || data.id === undefined || !TRANSACTION_ID.test(String(data.id))) return 'ignored';
+      const tx = await paidTransaction(String(data.id));
+      if (!tx) return 'ignored';
+      const paidAt = tx.paidAt ?? deps.clock();
+      const intent = await issuedIntent(tx);
+      if (intent) {
+        await record(tx, intent.email);
+        await deps.subscriptions.grant({ email: intent.email, transactionId: tx.id, provider: deps.provider.name, paidAt });
+        return 'applied';
+      }
+      if (deps.provider.paymentPlan !== undefined && tx.plan !== undefined && tx.plan !== String(deps.provider.paymentPlan))
+        return 'ignored';
+      if (!(await deps.subscriptions.renew({ email: tx.email, provider: deps.provider.name, paidAt }))) return 'ignored';
+      await record(tx, tx.email);
+      return 'applied';
     },
     /** Sandbox only: records the outcome of the test checkout as the provider's ledger would. */
     async recordSandboxCharge(input: {

@@ -36,6 +36,7 @@ export function createSubscriptionsRepository(db: Db) {
           provider: input.provider,
           provider_customer_id: null,
           provider_plan_id: null,
+          cancelled_at: null,
           created_at: input.now,
         })
         .onConflict((oc) => oc.column('transaction_id').doNothing())
@@ -46,6 +47,36 @@ export function createSubscriptionsRepository(db: Db) {
         .where('transaction_id', '=', input.transactionId)
         .executeTakeFirstOrThrow();
       return { id: Number(row.id), email: row.email, periodEnd: row.period_end };
+    },
+    /** Moves the period end of the e-mail's newest uncancelled subscription with this provider to periodEnd, if that is later. */
+    async extendLatest(email: string, provider: string, periodEnd: string): Promise<boolean> {
+      const latest = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('provider', '=', provider)
+        .where('cancelled_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!latest) return false;
+      await db
+        .updateTable('subscriptions')
+        .set({ period_end: periodEnd })
+        .where('id', '=', latest.id)
+        .where('period_end', '<', periodEnd)
+        .execute();
+      return true;
+    },
+    /** Marks the e-mail's uncancelled subscriptions with this provider cancelled; returns how many. */
+    async markCancelled(email: string, provider: string, now: string): Promise<number> {
+      const result = await db
+        .updateTable('subscriptions')
+        .set({ cancelled_at: now })
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('provider', '=', provider)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async addToken(subscriptionId: number, tokenHash: string, now: string): Promise<void> {
       await db

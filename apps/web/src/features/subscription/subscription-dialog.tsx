@@ -67,6 +67,7 @@ export function SubscriptionDialog() {
         customer: { email: address, phone_number: '', name: '' },
         customizations: { title: PAYMENT_TITLE, description: PAYMENT_DESCRIPTION, logo: `${window.location.origin}/logo.svg` },
         redirect_url: `${window.location.origin}/subscription/callback`,
+        ...(intent.paymentPlan === undefined ? {} : { payment_plan: intent.paymentPlan }),
         callback: (response) => {
           checkout.current?.close();
           setPaying(false);
