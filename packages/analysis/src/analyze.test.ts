@@ -146,6 +146,46 @@ describe('summary sentences', () => {
     expect(texts).toContain('Some features are limited to users at least 18 years old.');
   });
 
+  it('names a governing law given as an adjective, and reads "outside of our control" as no transfer abroad', async () => {
+    const terms = await summaryOf('These Terms are governed by Dutch law (for accommodations) or English law (for car rentals).');
+    expect(terms.keyPoints).toContain('The terms are governed by Dutch law.');
+    const privacy = await analyzeDocuments([
+      {
+        type: 'privacy',
+        url: 'privacy',
+        mediaType: 'text',
+        content: [
+          'Privacy Policy',
+          'Trip providers will further process your personal data outside of the control of the service, for example to prepare for arriving guests.',
+        ].join('\n\n'),
+      },
+    ]);
+    expect(privacy.details.privacyConcerns.map((item) => item.category)).not.toContain('international_transfer');
+    const abroad = await analyzeDocuments([
+      {
+        type: 'privacy',
+        url: 'privacy',
+        mediaType: 'text',
+        content: 'Privacy Policy\n\nWe may transfer your personal data to countries outside the EEA.',
+      },
+    ]);
+    expect(abroad.details.privacyConcerns.map((item) => item.category)).toContain('international_transfer');
+  });
+
+  it('says a service is not for children, or deletes their data, only where the clause says so', async () => {
+    const concernOf = async (clause: string) =>
+      (
+        await analyzeDocuments([{ type: 'privacy', url: 'privacy', mediaType: 'text', content: `Privacy Policy\n\n${clause}` }])
+      ).details.privacyConcerns.find((item) => item.category === 'children')?.text;
+    expect(await concernOf('We do not have knowledge that we sell the personal information of users under 16 years of age.')).toBe(
+      'The policy has special rules for children’s data.',
+    );
+    expect(await concernOf('Our services are not directed to children under 13.')).toBe('The service is not meant for children under 13.');
+    expect(
+      await concernOf('Our services are not intended for children under 13, and if we learn we collected such data we will delete it.'),
+    ).toBe('The service is not meant for children under 13 and says it deletes their data if it learns of it.');
+  });
+
   it('does not read "non-transferable" as naming "transferable"', () => {
     expect(findTerms('a non-transferable, nonsublicensable, worldwide licence', ['worldwide', 'sublicensable', 'transferable'])).toEqual([
       'worldwide',

@@ -506,6 +506,8 @@ export const CATEGORIES = [
     list: 'privacyConcerns',
     tosdrCases: [],
     patterns: [/\bchildren\b|\bminors?\b|\bCOPPA\b|\bunder (the age of )?(13|16)\b/i],
+    // A report to the National Center for Missing & Exploited Children is not a rule about children's data.
+    exclude: [/\bMissing (and|&) Exploited Children\b/i],
     documents: ['privacy'],
   }),
   c({
@@ -525,7 +527,8 @@ export const CATEGORIES = [
     list: 'privacyConcerns',
     tosdrCases: ['your_data_may_be_processed_and_stored_anywhere_in_the_world'],
     patterns: [
-      /\b(transfer|process|store)\w*\b.{0,80}\b(outside|other (countries|jurisdictions)|countries other than|international|around the world|in the United States)\b/i,
+      // "outside" only of a place: "outside the EEA", "outside your country", not "outside of our control".
+      /\b(transfer|process|store)\w*\b.{0,80}\b(outside (of )?(the |your |our )?(countr|jurisdiction|region|eea\b|e\.?u\b|european|u\.?k\b|united|switzerland|where you)|other (countries|jurisdictions)|countries other than|international|around the world|in the United States)/i,
       /\bstandard contractual clauses\b|\badequacy decision/i,
     ],
     documents: ['privacy'],
@@ -604,7 +607,8 @@ export const CATEGORIES = [
     patterns: [
       /\b(right|request|ask)\w*\b.{0,60}\b(access|delet(e|ion)|eras(e|ure)|correct|rectif|portab|copy of)\w*\b.{0,60}\b(personal (data|information)|your (data|information))\b/i,
       /\bdownload (a copy of )?your (data|information)\b/i,
-      /\byou (can|may|have the right to)\b.{0,40}\b(access|delete|erase|correct|rectify|edit|export|download|remove)\b/i,
+      // The verb must be what you may do: "you can also request to delete", not "you can protect access to your data".
+      /\byou (can|may|have the right to):?( (also|always|easily|directly|then|usually|at any time|request( to)?|ask( us)? to|choose to|learn how to))* (access|delete|erase|correct|rectify|edit|export|download|remove)\b/i,
       /\bright (of|to) (access|erasure|rectification|deletion|data portability|be forgotten|correct|delete|erase)\b/i,
       /\b(request|ask)\w*\b.{0,40}\b(delet|eras|correct|rectif|remov|access to)\w*/i,
     ],

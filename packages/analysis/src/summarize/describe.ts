@@ -70,9 +70,7 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   choice_of_law: (t) => {
     const law = findLaw(t);
-    return law
-      ? specific(`The terms are governed by the laws of ${law}.`)
-      : plain('The terms pick which country’s or state’s law governs them.');
+    return law ? specific(`The terms are governed by ${law}.`) : plain('The terms pick which country’s or state’s law governs them.');
   },
   limitation_of_liability: (t) => {
     const amount = findAmount(t);
@@ -201,9 +199,16 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   children: (t) => {
     const age = findAge(t);
-    return age
-      ? specific(`The service is not meant for children under ${age} and says it deletes their data if it learns of it.`)
-      : plain('The policy has special rules for children’s data.');
+    // Each half of the sentence needs its own words in the clause ("does not knowingly sell data of users under 16" says neither).
+    const notFor =
+      /\bnot (intended|directed|meant|designed|targeted|for use)\b|\b(do|does) not knowingly collect\b|\bmust (be|not be) (at least|under)\b/i.test(
+        t,
+      );
+    const deletes = /\b(delete|remove|erase|destroy)\w*\b/i.test(t);
+    if (!age || !notFor) return plain('The policy has special rules for children’s data.');
+    return specific(
+      `The service is not meant for children under ${age}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,
+    );
   },
   international_transfer: (t) => {
     const where = /\bUnited States\b/.test(t) ? 'the United States' : undefined;

@@ -36,17 +36,26 @@ export function findCourt(text: string): string | undefined {
   return court.length >= 3 && court.length <= 80 && !/^(Our|Your|These|This|Terms?|Service|Services)\b/.test(court) ? court : undefined;
 }
 
-/** "governed by the laws of the State of California" → "the State of California". */
+/**
+ * The governing law, as a phrase that completes "governed by": "governed by the laws of the
+ * State of California" → "the laws of the State of California"; "governed by Dutch law" →
+ * "Dutch law".
+ */
 export function findLaw(text: string): string | undefined {
   const m =
     /\blaws?\s+of\s+((?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom|Federal Republic)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+and\s+|\s+of\s+)[A-Z][\w.'-]*){0,4})/.exec(
       text,
     );
-  if (!m) return undefined;
-  const law = tidy(m[1]!);
-  return /^(the\s+)?(United|State|Commonwealth|Province|Republic|Kingdom|Federal|[A-Z][a-z]+)/.test(law) &&
-    !/^(the\s+)?(Your|Our|These|This|Any|Country|Place)\b/.test(law)
-    ? law
+  if (m) {
+    const law = tidy(m[1]!);
+    return /^(the\s+)?(United|State|Commonwealth|Province|Republic|Kingdom|Federal|[A-Z][a-z]+)/.test(law) &&
+      !/^(the\s+)?(Your|Our|These|This|Any|Country|Place)\b/.test(law)
+      ? `the laws of ${law}`
+      : undefined;
+  }
+  const adjective = /\b(?:governed by|subject to|in accordance with)\s+(?:the\s+)?((?:[A-Z][a-z]+\s+){1,2})law\b/.exec(text)?.[1]?.trim();
+  return adjective && !/^(?:Applicable|Local|Federal|State|Mandatory|Governing|The|Your|Our)\b/.test(adjective)
+    ? `${adjective} law`
     : undefined;
 }
 
