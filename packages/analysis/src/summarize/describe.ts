@@ -51,6 +51,10 @@ export const canOptOutOfArbitration = (clause: string) =>
   /opt[- ]?out/i.test(clause) && !/opt[- ]?out of (the |any )?(modifications?|changes?|(material )?change)/i.test(clause);
 
 /** Sentence builders per category id; each reads details from the clause itself. */
+const NOT_FOR_CHILDREN =
+  /\bnot (intended|directed|meant|designed|targeted|for use)\b|\b(do|does) not knowingly collect\b|\bmust (be|not be) (at least|under)\b/i;
+const DELETES = /\b(delete|remove|erase|destroy)\w*\b/i;
+
 const DESCRIBERS: Record<string, Describer> = {
   arbitration: (t) => {
     const days = canOptOutOfArbitration(t) ? findPeriod(t, 'days') : undefined;
@@ -200,11 +204,8 @@ const DESCRIBERS: Record<string, Describer> = {
   children: (t) => {
     const age = findAge(t);
     // Each half of the sentence needs its own words in the clause ("does not knowingly sell data of users under 16" says neither).
-    const notFor =
-      /\bnot (intended|directed|meant|designed|targeted|for use)\b|\b(do|does) not knowingly collect\b|\bmust (be|not be) (at least|under)\b/i.test(
-        t,
-      );
-    const deletes = /\b(delete|remove|erase|destroy)\w*\b/i.test(t);
+    const notFor = NOT_FOR_CHILDREN.test(t);
+    const deletes = DELETES.test(t);
     if (!age || !notFor) return plain('The policy has special rules for children’s data.');
     return specific(
       `The service is not meant for children under ${age}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,

@@ -10,9 +10,10 @@ export interface FlutterwaveOptions {
   planId?: string;
   /** Origins beyond the script's own that the checkout frames and calls (CSP). */
   cspOrigins: readonly string[];
-  /** Budget for one verify call, connect to last byte. */
-  timeoutMs?: number;
 }
+
+/** Budget for one verify call, connect to last byte. */
+const VERIFY_TIMEOUT_MS = 10_000;
 
 /**
  * The real card provider. Verification calls the REST endpoint directly
@@ -21,7 +22,6 @@ export interface FlutterwaveOptions {
  * only in that request's Authorization header.
  */
 export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentProvider {
-  const timeoutMs = options.timeoutMs ?? 10_000;
   const base = options.apiUrl.replace(/\/+$/, '');
   return {
     name: 'flutterwave',
@@ -32,7 +32,7 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
     async verify(transactionId: string): Promise<ProviderTransaction | null> {
       const response = await fetch(`${base}/v3/transactions/${encodeURIComponent(transactionId)}/verify`, {
         headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
         redirect: 'error',
       });
       const body = (await response.json().catch(() => null)) as FlutterwaveVerifyBody | null;

@@ -14,7 +14,7 @@ import type { PaymentProvider, ProviderTransaction } from './payment-provider';
 
 const TRANSACTION_ID = /^\d{1,19}$/;
 
-export type WebhookOutcome = 'applied' | 'ignored';
+type WebhookOutcome = 'applied' | 'ignored';
 const WebhookSchema = z.object({
   event: z.string(),
   data: z.object({
@@ -60,6 +60,11 @@ export function createPaymentsService(deps: {
       { transactionId: tx.id, txRef: tx.txRef, amountCents: Math.round(tx.amount * 100), currency: tx.currency, status: tx.status, email },
       now(),
     );
+  /** Records a first charge (one with an issued tx_ref) and says what subscription it pays for. */
+  const firstCharge = async (tx: ProviderTransaction, email: string) => {
+    await record(tx, email);
+    return { email, transactionId: tx.id, provider: deps.provider.name, paidAt: tx.paidAt ?? deps.clock() };
+  };
   return {
     /** Issues the tx_ref ("sub-" + e-mail + timestamp) the checkout must carry. */
     async startCheckout(email: string, visitorId: string | null): Promise<PaymentIntent> {
@@ -84,13 +89,7 @@ export function createPaymentsService(deps: {
       const tx = await paidTransaction(transactionId);
       const intent = tx && (await issuedIntent(tx));
       if (!tx || !intent) throw new ServiceError('PAYMENT_INVALID', 'Payment verification failed');
-      await record(tx, intent.email);
-      return deps.subscriptions.activate({
-        email: intent.email,
-        transactionId: tx.id,
-        provider: deps.provider.name,
-        paidAt: tx.paidAt ?? deps.clock(),
-      });
+      return deps.subscriptions.activate(await firstCharge(tx, intent.email));
     },
     /**
      * A webhook from the provider. Only a request carrying the shared secret hash is read, and
@@ -113,16 +112,15 @@ export function createPaymentsService(deps: {
       if (type !== 'charge.completed' || data.id === undefined || !TRANSACTION_ID.test(String(data.id))) return 'ignored';
       const tx = await paidTransaction(String(data.id));
       if (!tx) return 'ignored';
-      const paidAt = tx.paidAt ?? deps.clock();
       const intent = await issuedIntent(tx);
       if (intent) {
-        await record(tx, intent.email);
-        await deps.subscriptions.grant({ email: intent.email, transactionId: tx.id, provider: deps.provider.name, paidAt });
+        await deps.subscriptions.grant(await firstCharge(tx, intent.email));
         return 'applied';
       }
       if (deps.provider.paymentPlan !== undefined && tx.plan !== undefined && tx.plan !== String(deps.provider.paymentPlan))
         return 'ignored';
-      if (!(await deps.subscriptions.renew({ email: tx.email, provider: deps.provider.name, paidAt }))) return 'ignored';
+      if (!(await deps.subscriptions.renew({ email: tx.email, provider: deps.provider.name, paidAt: tx.paidAt ?? deps.clock() })))
+        return 'ignored';
       await record(tx, tx.email);
       return 'applied';
     },
