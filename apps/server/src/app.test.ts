@@ -1,6 +1,6 @@
 import { MESSAGES } from '@fineprint/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, databaseLegs, FAKE_RESULT } from './test/test-app';
+import { browserCookies, browserHeaders, createTestApp, databaseLegs, FAKE_RESULT } from './test/test-app';
 
 describe.each(databaseLegs())('API on %s', (leg) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -21,7 +21,11 @@ describe.each(databaseLegs())('API on %s', (leg) => {
       payload: { txRef, status: 'successful', amount: 5, currency: 'USD', email },
     });
     const { transactionId } = charge.json<{ transactionId: number }>();
-    return { txRef, transactionId, verify: () => t.app.inject({ method: 'GET', url: `/api/payment/verify/${transactionId}` }) };
+    return {
+      txRef,
+      transactionId,
+      verify: () => t.app.inject({ method: 'GET', url: `/api/payment/verify/${transactionId}`, headers: browserCookies(visitor) }),
+    };
   };
 
   it('reports a new visitor as unsubscribed with 0 searches', async () => {
@@ -40,7 +44,18 @@ describe.each(databaseLegs())('API on %s', (leg) => {
 
   it('lets exactly one of 20 concurrent analyses through at 4 used', async () => {
     for (let i = 0; i < 4; i++) await analyze('visitor-race');
-    const results = await Promise.all(Array.from({ length: 20 }, () => analyze('visitor-race')));
+    // From 20 client addresses (injected, no traffic): one client may have only 2 analyses in flight.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/analyze',
+          remoteAddress: `203.0.113.${i + 1}`,
+          headers: browserHeaders('visitor-race'),
+          payload: { url: 'example.com' },
+        }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 402)).toHaveLength(19);
   });
@@ -112,7 +127,7 @@ describe.each(databaseLegs())('API on %s', (leg) => {
       payload: { userId: 'visitor-mail', email: 'me@example.com' },
     });
     expect(set.statusCode).toBe(200);
-    const own = await t.app.inject({ method: 'GET', url: '/api/get-email/visitor-mail', headers: { cookie: 'user_id=visitor-mail' } });
+    const own = await t.app.inject({ method: 'GET', url: '/api/get-email/visitor-mail', headers: browserCookies('visitor-mail') });
     expect(own.json()).toEqual({ email: 'me@example.com' });
     const other = await t.app.inject({ method: 'GET', url: '/api/get-email/visitor-mail', headers: { cookie: 'user_id=someone-else' } });
     expect(other.statusCode).toBe(404);
@@ -124,7 +139,7 @@ describe.each(databaseLegs())('API on %s', (leg) => {
     expect(otherDelete.statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/clear-user-data/visitor-mail', headers: browserHeaders('visitor-mail') });
     expect(del.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/get-email/visitor-mail', headers: { cookie: 'user_id=visitor-mail' } });
+    const after = await t.app.inject({ method: 'GET', url: '/api/get-email/visitor-mail', headers: browserCookies('visitor-mail') });
     expect(after.json()).toEqual({ email: null });
     const status = await t.app.inject({ method: 'GET', url: '/api/subscription/status', headers: { 'x-user-id': 'visitor-mail' } });
     expect(status.json().searchCount).toBe(1);
@@ -202,7 +217,7 @@ describe.each(databaseLegs())('API on %s', (leg) => {
       await charge({ txRef: 'sub-x@example.com-1' }),
       await charge({ email: 'other@example.com' }),
     ]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}`, headers: browserCookies('visitor-x') });
       expect(res.statusCode).toBe(402);
       expect(res.json()).toEqual({ error: MESSAGES.paymentVerificationFailed });
     }

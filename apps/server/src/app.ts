@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { AnalysisError, type AnalyzeSiteOptions, type analyzeSite } from '@fineprint/analysis';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { AnalysisError, type analyzeSite } from '@fineprint/analysis';
+import type { AnalysisResult } from '@fineprint/contracts';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { HTTP_STATUS, ServiceError } from './errors';
@@ -24,16 +25,15 @@ import { registerSubscriptionRoutes } from './modules/subscriptions/subscription
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createVisitorsRepository } from './modules/visitors/visitors.repository';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerSecurity } from './plugins/security';
+import { registerSecurity, securityHeaders } from './plugins/security';
+import { createAnalysisPool } from './modules/analysis/analysis-pool';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   /** Clock for quota, subscriptions and purges. Default: the system clock. */
   clock?: () => Date;
-  /** Extra fetch options (tests pass a stub resolver). */
-  fetchOptions?: AnalyzeSiteOptions;
-  /** Replaces the analyzer (tests of the quota rules). */
+  /** Replaces the analyzer, run in process (tests of the quota rules). Default: analyzeSite in worker threads. */
   analyze?: typeof analyzeSite;
   /** Pino logger setting; default follows LOG_LEVEL. */
   logger?: boolean;
@@ -45,15 +45,6 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 64 * 1024,
-  });
-
   const visitors = createVisitorsRepository(db);
   const payments = createPaymentsRepository(db);
   const provider =
@@ -67,6 +58,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           cspOrigins: config.FLUTTERWAVE_CSP_ORIGINS,
         })
       : createSandboxProvider(payments);
+  const headers = securityHeaders(provider.scriptOrigins);
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // Errors Fastify raises before any hook (a broken escape, an over-long parameter): the same
+    // headers and the same short sentence as every other error, never the path echoed back.
+    frameworkErrors: (error, request, reply) => {
+      const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      headers(request.raw, reply.raw, () => {
+        void (reply as FastifyReply)
+          .code(isTooLong ? 414 : 400)
+          .send({ error: isTooLong ? 'That address is too long.' : 'The request could not be understood.' });
+      });
+    },
+  });
+
   const subscriptions = createSubscriptionsService({ subscriptions: createSubscriptionsRepository(db), visitors, clock });
   const analysisRepository = createAnalysisRepository(db);
   const analysis = createAnalysisService({
@@ -74,13 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     visitors,
     subscriptions,
     clock,
-    analyze: deps.analyze,
-    fetchOptions: { allowlist: config.FETCH_ALLOWLIST, ...deps.fetchOptions },
+    runAnalysis: analysisRunner(app, deps),
   });
   app.decorate('retention', createRetentionService({ visitors, analyses: analysisRepository, payments, clock }));
 
   await app.register(cookie);
-  await registerSecurity(app, { paymentOrigins: provider.scriptOrigins, csrfExempt: [WEBHOOK_PATH] });
+  await registerSecurity(app, { headers, csrfExempt: [WEBHOOK_PATH] });
   await registerRateLimit(app, { redisUrl: config.REDIS_URL });
 
   app.setErrorHandler((error, request, reply) => {
@@ -123,6 +133,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   return app;
+}
+
+/** How the server analyses a site: the injected analyzer in process, else the worker pool (closed with the app). */
+function analysisRunner(app: FastifyInstance, deps: AppDeps): (site: string) => Promise<AnalysisResult> {
+  const task = { allowlist: deps.config.FETCH_ALLOWLIST, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS };
+  const analyze = deps.analyze;
+  if (analyze) return (site) => analyze(site, task);
+  const pool = createAnalysisPool();
+  app.addHook('onClose', async () => pool.close());
+  return (site) => pool.run({ site, ...task });
 }
 
 declare module 'fastify' {

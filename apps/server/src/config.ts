@@ -14,7 +14,9 @@ const ConfigSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'flutterwave']).default('sandbox'),
+    NODE_ENV: z.string().optional(),
+    /** Unset means sandbox, except with NODE_ENV=production, where it must be chosen explicitly. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'flutterwave']).optional(),
     FLUTTERWAVE_PUBLIC_KEY: z.string().min(8).optional(),
     FLUTTERWAVE_SECRET_KEY: z.string().min(8).optional(),
     /** The "secret hash" set in the Flutterwave dashboard; webhooks carry it in verif-hash. */
@@ -52,6 +54,8 @@ const ConfigSchema = z
       )
       .pipe(z.array(z.string().regex(/^[a-z0-9.\-[\]:]+:\d{1,5}$/, 'entries must be host:port'))),
     ANALYZE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    /** Overall deadline of one analysis: discovery and every fetch. */
+    ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -60,12 +64,21 @@ const ConfigSchema = z
     WEB_DIST_DIR: z.string().optional(),
   })
   .superRefine((config, context) => {
+    if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'must be set when NODE_ENV=production (sandbox lets anyone record a successful test payment)',
+      });
     if (config.PAYMENT_PROVIDER !== 'flutterwave') return;
     for (const key of ['FLUTTERWAVE_PUBLIC_KEY', 'FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_WEBHOOK_HASH'] as const)
       if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=flutterwave' });
   });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR' | 'PAYMENT_PROVIDER'> & {
+  DATA_DIR: string;
+  PAYMENT_PROVIDER: 'sandbox' | 'flutterwave';
+};
 
 /**
  * Reads and validates the environment once. The only reader of process.env in the server.
@@ -78,5 +91,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR) };
+  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), PAYMENT_PROVIDER: parsed.data.PAYMENT_PROVIDER ?? 'sandbox' };
 }

@@ -9,6 +9,7 @@ export type ServiceErrorCode =
   | 'FORBIDDEN'
   | 'PAYMENT_INVALID'
   | 'PROVIDER_UNAVAILABLE'
+  | 'TOO_MANY_REQUESTS'
   | 'BUSY';
 
 /** A refusal with a stable code and a sentence safe to show the visitor. */
@@ -31,6 +32,7 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   NOT_FOUND: 404,
   PAYMENT_INVALID: 402,
   PROVIDER_UNAVAILABLE: 503,
+  TOO_MANY_REQUESTS: 429,
   BUSY: 503,
   INVALID_URL: 400,
   BLOCKED_ADDRESS: 400,

@@ -1,6 +1,8 @@
-import { COOKIE_NAMES, UserIdSchema } from '@fineprint/contracts';
-import type { FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES, UserIdSchema } from '@fineprint/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from './errors';
+import type { Requester } from './modules/identity/requester';
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -44,4 +46,44 @@ export function parseInput<T>(
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ServiceError('BAD_REQUEST', message);
   return parsed.data;
+}
+
+/**
+ * The httpOnly cookie that binds a stored e-mail and a checkout to the browser that made them.
+ * Visitor ids are fingerprints, and identical browsers share them; this key is 256 random bits
+ * that scripts cannot read. Only its SHA-256 is stored.
+ */
+export const DEVICE_COOKIE = 'device_key';
+const DEVICE_KEY = /^[A-Za-z0-9_-]{43}$/;
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The hash of the request's device key, when it carries a well-formed one. */
+export function deviceKeyHash(request: FastifyRequest): string | undefined {
+  const key = request.cookies[DEVICE_COOKIE];
+  return key && DEVICE_KEY.test(key) ? hashKey(key) : undefined;
+}
+
+/** The hash of this browser's device key, setting a new key cookie when it has none. */
+export function ensureDeviceKey(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = deviceKeyHash(request);
+  if (existing) return existing;
+  const key = randomBytes(32).toString('base64url');
+  void reply.setCookie(DEVICE_COOKIE, key, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+  });
+  return hashKey(key);
+}
+
+/** Removes the device key cookie (the visitor cleared their data). */
+export function forgetDeviceKey(reply: FastifyReply): void {
+  void reply.clearCookie(DEVICE_COOKIE, { path: '/' });
+}
+
+/** Who is asking: presented visitor ids, bearer token and device key hash. */
+export function requesterOf(request: FastifyRequest): Requester {
+  return { visitorIds: presentedVisitorIds(request), token: bearerToken(request), deviceHash: deviceKeyHash(request) };
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@fineprint/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, databaseLegs } from './test/test-app';
+import { browserCookies, browserHeaders, createTestApp, databaseLegs } from './test/test-app';
 
 const SECRET_KEY = 'FLWSECK_TEST-0123456789abcdef-X';
 const PUBLIC_KEY = 'FLWPUBK_TEST-0123456789abcdef-X';
@@ -106,7 +106,8 @@ describe.each(databaseLegs())('Flutterwave payments on %s (SECURITY C)', (leg) =
     const id = stub.add({ id: nextId++, tx_ref: intent.txRef, email, ...tx });
     return { intent, id };
   };
-  const verify = (id: number | string) => t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}` });
+  const verify = (id: number | string) =>
+    t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}`, headers: browserCookies('visitor-pay') });
   const webhook = (body: unknown, hash: string | null = WEBHOOK_HASH) =>
     t.app.inject({
       method: 'POST',

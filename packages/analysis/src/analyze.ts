@@ -20,18 +20,27 @@ export interface DocumentInput {
   content: string | Uint8Array;
 }
 
-export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions {}
+/** Time one site's analysis may spend reading the site, every fetch included. */
+export const ANALYSIS_DEADLINE_MS = 30_000;
+
+export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions {
+  /** Overall deadline for discovery and every fetch of one analysis. Default ANALYSIS_DEADLINE_MS. */
+  deadlineMs?: number;
+}
 
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'French', de: 'German', es: 'Spanish', pt: 'Portuguese', it: 'Italian' };
 
 /**
  * Analyses a website: normalises the typed address, finds its Terms of Service and Privacy
- * Policy through the guarded fetcher, and summarises them. Throws UrlError, FetchError or
- * DiscoveryError (each with a stable code and a sentence fit for the visitor).
+ * Policy through the guarded fetcher, and summarises them; discovery stops at the deadline
+ * with what it found (FetchError TIMEOUT when that is nothing). Throws UrlError, FetchError
+ * or DiscoveryError (each with a stable code and a sentence fit for the visitor).
  */
 export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {}): Promise<AnalysisResult> {
   const start = normalizeSiteUrl(input);
-  const documents = await discoverLegalDocuments(start, options);
+  const deadline = AbortSignal.timeout(options.deadlineMs ?? ANALYSIS_DEADLINE_MS);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const documents = await discoverLegalDocuments(start, { ...options, signal });
   options.onProgress?.(`Analysing ${documents.map((d) => d.type).join(' and ')}`);
   return analyzeDocuments(
     documents.map((d) => ({

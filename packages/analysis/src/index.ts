@@ -3,7 +3,14 @@
  * Policy. Options in, typed results or typed errors out; no HTTP framework, database or
  * environment variable is read here.
  */
-export { analyzeSite, analyzeDocuments, ENGINE_VERSION, type AnalyzeSiteOptions, type DocumentInput } from './analyze';
+export {
+  analyzeSite,
+  analyzeDocuments,
+  ENGINE_VERSION,
+  ANALYSIS_DEADLINE_MS,
+  type AnalyzeSiteOptions,
+  type DocumentInput,
+} from './analyze';
 export { AnalysisError, UrlError, FetchError, DiscoveryError, type AnalysisErrorCode } from './errors';
 export { normalizeSiteUrl, parseHttpUrl, MAX_URL_LENGTH } from './fetch/normalize-url';
 export {

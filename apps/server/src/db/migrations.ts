@@ -82,5 +82,12 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('subscriptions').addColumn('cancelled_at', 'varchar(32)').execute();
       },
     },
+    // E-mails and checkouts bound to the browser (device key) that made them: visitor ids collide.
+    '0003_device_binding': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('visitors').addColumn('email_device_hash', 'varchar(64)').execute();
+        await db.schema.alterTable('payment_intents').addColumn('device_hash', 'varchar(64)').execute();
+      },
+    },
   };
 }

@@ -5,6 +5,8 @@ export interface VisitorTable {
   id: string;
   analyses_used: number;
   email: string | null;
+  /** SHA-256 of the device key of the browser that stored the e-mail; only that browser reads it. */
+  email_device_hash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -38,6 +40,8 @@ export interface PaymentIntentTable {
   tx_ref: string;
   email: string;
   visitor_id: string | null;
+  /** SHA-256 of the device key of the browser that started the checkout; only it receives the token. */
+  device_hash: string | null;
   created_at: string;
 }
 export interface AnalysisCacheTable {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { DEVICE_COOKIE } from '../http-context';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
@@ -63,7 +64,22 @@ export async function createTestApp(
   };
 }
 
-/** Headers of a same-origin browser call: XSRF cookie echoed, visitor id. */
-export function browserHeaders(visitorId: string, extra: Record<string, string> = {}) {
-  return { cookie: `XSRF-TOKEN=tok123; user_id=${visitorId}`, 'x-xsrf-token': 'tok123', 'x-user-id': visitorId, ...extra };
+/** The device key cookie value of a named browser (deterministic, well-formed: 43 base64url characters). */
+export function deviceKeyOf(browser: string): string {
+  return createHash('sha256').update(browser).digest('base64url');
+}
+
+/** The cookies a browser sends with any call: its visitor id and its device key (by default, one browser per visitor id). */
+export function browserCookies(visitorId: string, browser = visitorId): { cookie: string } {
+  return { cookie: `user_id=${visitorId}; ${DEVICE_COOKIE}=${deviceKeyOf(browser)}` };
+}
+
+/** Headers of a same-origin browser call: XSRF cookie echoed, visitor id, the browser's device key. */
+export function browserHeaders(visitorId: string, extra: Record<string, string> = {}, browser = visitorId) {
+  return {
+    cookie: `XSRF-TOKEN=tok123; ${browserCookies(visitorId, browser).cookie}`,
+    'x-xsrf-token': 'tok123',
+    'x-user-id': visitorId,
+    ...extra,
+  };
 }

@@ -1,6 +1,7 @@
 import type { DocumentType } from '@fineprint/contracts';
-import { parseHTML } from 'linkedom';
-import { AnalysisError, DiscoveryError } from '../errors';
+import { parse as parseDomain } from 'tldts';
+import { AnalysisError, DiscoveryError, FetchError } from '../errors';
+import { parseHtml } from '../extract/parse-html';
 import { fetchDocument, type FetchedDocument, type FetchOptions } from '../fetch/guarded-fetch';
 import { parseHttpUrl } from '../fetch/normalize-url';
 
@@ -55,72 +56,68 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
   const budget = { left: options.maxRequests ?? 10 };
   const tried: string[] = [];
   const found = new Map<DocumentType, DiscoveredDocument>();
-  const fetchCounted = async (url: string, fetchOptions: FetchOptions = options): Promise<FetchedDocument | undefined> => {
-    if (budget.left <= 0 || tried.includes(url)) return undefined;
+  const fetchCounted = async (url: string, fetchOptions: FetchOptions = options): Promise<PageFacts | undefined> => {
+    if (budget.left <= 0 || tried.includes(url) || options.signal?.aborted) return undefined;
     budget.left--;
     tried.push(url);
     options.onProgress?.(`Reading ${url}`);
     try {
-      return await fetchDocument(url, fetchOptions);
+      return readPage(await fetchDocument(url, fetchOptions));
     } catch {
       // A hostile or broken link is skipped: the guard already refused it.
       return undefined;
     }
   };
 
-  const first = await fetchFirstPage(start, options, budget, tried);
-  const site = siteKey(new URL(first.url).hostname);
+  const first = readPage(await fetchFirstPage(start, options, budget, tried));
+  const site = siteOf(new URL(first.page.url).hostname);
   const sameSite = (url: string) => {
     try {
-      return siteKey(new URL(url).hostname) === site;
+      return siteOf(new URL(url).hostname) === site;
     } catch {
       return false;
     }
   };
-  const accept = (type: DocumentType, fetched: FetchedDocument) => {
-    if (!found.has(type)) found.set(type, { type, url: fetched.url, fetched });
+  const accept = (type: DocumentType, facts: PageFacts) => {
+    if (!found.has(type)) found.set(type, { type, url: facts.page.url, fetched: facts.page });
   };
 
-  const startType = legalTypeOf(first);
-  for (const type of startType) accept(type, first);
+  for (const type of legalTypeOf(first)) accept(type, first);
 
-  const candidates = collectLinks(first);
   const tryBest = async (list: Candidate[]) => {
     for (const type of ['terms', 'privacy'] as const) {
       if (found.has(type)) continue;
       const ranked = list.filter((c) => c.score[type] >= 30 && sameSite(c.url)).sort((a, b) => b.score[type] - a.score[type]);
       for (const candidate of ranked.slice(0, 2)) {
-        const fetched = await fetchCounted(candidate.url);
-        if (!fetched) continue;
-        const types = legalTypeOf(fetched, type, candidate.declared);
+        const facts = await fetchCounted(candidate.url);
+        if (!facts) continue;
         // A combined "Terms & Privacy" page serves both documents.
-        for (const t of types) accept(t, fetched);
+        for (const t of legalTypeOf(facts, type, candidate.declared)) accept(t, facts);
         if (found.has(type)) break;
       }
     }
   };
-  await tryBest(candidates);
+  await tryBest(first.candidates);
 
   if (!found.has('terms') || !found.has('privacy')) {
-    for (const hub of candidates.filter((c) => c.isHub && sameSite(c.url)).slice(0, 1)) {
+    for (const hub of first.candidates.filter((c) => c.isHub && sameSite(c.url)).slice(0, 1)) {
       const page = await fetchCounted(hub.url);
-      if (page) await tryBest(collectLinks(page));
+      if (page) await tryBest(page.candidates);
     }
   }
-  const origin = new URL(first.url).origin;
+  const origin = new URL(first.page.url).origin;
   for (const type of ['terms', 'privacy'] as const) {
     for (const path of WELL_KNOWN[type]) {
       // Keep three requests for the sitemap and the two pages it may point to.
       if (found.has(type) || budget.left <= 3) break;
-      const fetched = await fetchCounted(`${origin}${path}`);
-      if (fetched && sameSite(fetched.url)) for (const t of legalTypeOf(fetched, type)) accept(t, fetched);
+      const facts = await fetchCounted(`${origin}${path}`);
+      if (facts && sameSite(facts.page.url)) for (const t of legalTypeOf(facts, type)) accept(t, facts);
     }
   }
   if (!found.has('terms') || !found.has('privacy')) {
     const sitemap = await fetchCounted(`${origin}/sitemap.xml`, { ...options, acceptXml: true });
-    const locs = [...(sitemap?.text ?? '').matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!);
     await tryBest(
-      locs.map((url) => ({
+      sitemapLocations(sitemap?.page.text ?? '').map((url) => ({
         url,
         score: { terms: TERMS_PATH.test(url) ? 40 : 0, privacy: PRIVACY_PATH.test(url) ? 40 : 0 },
         isHub: false,
@@ -129,12 +126,26 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
     );
   }
   if (found.size === 0) {
+    if (options.signal?.aborted) throw new FetchError('TIMEOUT', 'The site took too long to answer.', { isTransient: true });
     throw new DiscoveryError(
       'NO_DOCUMENTS',
-      `No Terms of Service or Privacy Policy could be found on ${new URL(first.url).hostname}. Tried the page's links, legal pages, the usual addresses (/terms, /privacy) and the sitemap: ${tried.length} pages read.`,
+      `No Terms of Service or Privacy Policy could be found on ${new URL(first.page.url).hostname}. Tried the page's links, legal pages, the usual addresses (/terms, /privacy) and the sitemap: ${tried.length} pages read.`,
     );
   }
   return [...found.values()].sort((a, b) => (a.type === 'terms' ? -1 : 1) - (b.type === 'terms' ? -1 : 1));
+}
+
+/** Sitemap entries read at most. */
+const MAX_SITEMAP_URLS = 5000;
+
+/** The <loc> addresses of a sitemap (the pattern is anchored on a literal tag, so it runs in linear time). */
+function sitemapLocations(xml: string): string[] {
+  const urls: string[] = [];
+  for (const match of xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)) {
+    urls.push(match[1]!);
+    if (urls.length >= MAX_SITEMAP_URLS) break;
+  }
+  return urls;
 }
 
 async function fetchFirstPage(start: URL, options: DiscoverOptions, budget: { left: number }, tried: string[]): Promise<FetchedDocument> {
@@ -144,10 +155,10 @@ async function fetchFirstPage(start: URL, options: DiscoverOptions, budget: { le
   try {
     return await fetchDocument(start, options);
   } catch (error) {
-    // www ↔ apex: many sites answer on only one of the two names.
-    if (!(error instanceof AnalysisError) || !['DNS_FAILED', 'CONNECT_FAILED', 'TIMEOUT'].includes(error.code)) throw error;
-    const alternate = new URL(start.href);
-    alternate.hostname = start.hostname.startsWith('www.') ? start.hostname.slice(4) : `www.${start.hostname}`;
+    // www ↔ apex: many sites answer on only one of the two names. Only after a quick failure
+    // (a name that does not resolve, a refused connection): a slow site is not asked twice.
+    const alternate = alternateHost(start);
+    if (!alternate || !(error instanceof AnalysisError) || !['DNS_FAILED', 'CONNECT_FAILED'].includes(error.code)) throw error;
     budget.left--;
     tried.push(alternate.href);
     try {
@@ -158,35 +169,139 @@ async function fetchFirstPage(start: URL, options: DiscoverOptions, budget: { le
   }
 }
 
+/** The www or apex twin of a registrable domain's address; none for IP addresses and other subdomains. */
+function alternateHost(url: URL): URL | undefined {
+  const info = parseDomain(url.hostname);
+  if (info.isIp || !info.domain) return undefined;
+  const alternate = new URL(url.href);
+  if (info.subdomain === 'www') alternate.hostname = info.domain;
+  else if (info.subdomain === '') alternate.hostname = `www.${info.domain}`;
+  else return undefined;
+  return alternate;
+}
+
+/** What discovery needs of one fetched page, read from a single bounded parse. */
+interface PageFacts {
+  page: FetchedDocument;
+  /** Title and first heading (HTML), the first characters (text), empty (PDF). */
+  title: string;
+  /** Words of text (PDFs count as long). */
+  words: number;
+  /** Links worth following, scored (HTML only). */
+  candidates: Candidate[];
+}
+
+/** Links read from one page at most: a page of 100,000 links costs no more than one of 3,000. */
+const MAX_LINKS = 3000;
+const TITLE_CHARS = 300;
+const FOOTER = /footer/i;
+
+/**
+ * Reads a fetched page once: parse with bounded nesting (parseHtml), then one walk of the tree
+ * for its title, first heading, word count and links, knowing on the way down whether a link
+ * sits in a footer. No regular expression runs over the raw page.
+ */
+function readPage(page: FetchedDocument): PageFacts {
+  if (page.mediaType === 'pdf') return { page, title: '', words: 1000, candidates: [] };
+  if (page.mediaType !== 'html') return { page, title: page.text.slice(0, TITLE_CHARS), words: countWords(page.text), candidates: [] };
+  const document = parseHtml(page.text);
+  let words = 0;
+  let h1 = '';
+  let base: string | undefined;
+  const links: Link[] = [];
+  const stack: Array<{ node: HtmlNode; inFooter: boolean }> = [{ node: document.documentElement as unknown as HtmlNode, inFooter: false }];
+  while (stack.length > 0) {
+    const { node, inFooter: parentInFooter } = stack.pop()!;
+    if (node.nodeType === 3) {
+      words += countWords(node.textContent ?? '');
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const tag = node.nodeName;
+    if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE' || tag === 'NOSCRIPT') continue;
+    const inFooter =
+      parentInFooter ||
+      tag === 'FOOTER' ||
+      node.getAttribute('role') === 'contentinfo' ||
+      FOOTER.test(node.getAttribute('class') ?? '') ||
+      FOOTER.test(node.getAttribute('id') ?? '');
+    if (tag === 'BASE' && base === undefined) base = node.getAttribute('href') ?? undefined;
+    if (tag === 'H1' && h1 === '') h1 = shortText(node, TITLE_CHARS);
+    if ((tag === 'A' || tag === 'LINK') && links.length < MAX_LINKS) {
+      const rel = (node.getAttribute('rel') ?? '').toLowerCase();
+      const isAnchor = tag === 'A';
+      if (isAnchor ? node.getAttribute('href') !== null : rel !== '')
+        links.push({ href: node.getAttribute('href'), text: isAnchor ? shortText(node, 120) : '', rel, isAnchor, inFooter });
+    }
+    const children = node.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, inFooter });
+  }
+  const title = `${(document.title ?? '').slice(0, TITLE_CHARS)} ${h1}`;
+  return { page, title, words, candidates: scoreLinks(page, links, base) };
+}
+
+/** A link element or anchor as found on a page. */
+interface Link {
+  href: string | null;
+  text: string;
+  rel: string;
+  isAnchor: boolean;
+  inFooter: boolean;
+}
+
+/** The structural view of a linkedom node that readPage walks. */
+interface HtmlNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<HtmlNode>;
+  getAttribute(name: string): string | null;
+}
+
+/** The first `limit` characters of a node's text, whitespace collapsed, without reading the rest of its subtree. */
+function shortText(node: HtmlNode, limit: number): string {
+  let text = '';
+  const stack: HtmlNode[] = [node];
+  while (stack.length > 0 && text.length < limit) {
+    const current = stack.pop()!;
+    if (current.nodeType === 3) text += current.textContent ?? '';
+    else for (let i = current.childNodes.length - 1; i >= 0; i--) stack.push(current.childNodes[i]!);
+  }
+  return text.replace(/\s+/g, ' ').trim().slice(0, limit);
+}
+
+function countWords(text: string): number {
+  return (text.match(/\p{L}+/gu) ?? []).length;
+}
+
+/** A URL's path as a reader sees it; a broken escape ("/%") stays as written. */
+function readablePath(url: string): string {
+  const path = new URL(url).pathname;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Which legal documents a fetched page is, judged by its address and title/first heading; a
  * page reached through a link for the expected type counts when long enough, or at once when
  * the link declared it (rel="terms-of-service", rel="privacy-policy").
  */
-function legalTypeOf(fetched: FetchedDocument, expected?: DocumentType, declared = false): DocumentType[] {
-  const path = decodeURIComponent(new URL(fetched.url).pathname);
-  let title = '';
-  if (fetched.mediaType === 'html') {
-    const head = fetched.text.slice(0, 200_000);
-    title = `${/<title[^>]*>([^<]*)/i.exec(head)?.[1] ?? ''} ${/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(head)?.[1]?.replace(/<[^>]+>/g, '') ?? ''}`;
-  } else if (fetched.mediaType !== 'pdf') {
-    title = fetched.text.slice(0, 300);
-  }
+function legalTypeOf(facts: PageFacts, expected?: DocumentType, declared = false): DocumentType[] {
+  const path = readablePath(facts.page.url);
   const types: DocumentType[] = [];
-  const words = fetched.mediaType === 'pdf' ? 1000 : (fetched.text.replace(/<[^>]+>/g, ' ').match(/\p{L}+/gu) ?? []).length;
-  if (words < 150) return types;
-  const isTerms = TERMS_TEXT.test(title) || TERMS_PATH.test(path);
-  const isPrivacy = (PRIVACY_TEXT.test(title) || PRIVACY_PATH.test(path)) && !/cookie/i.test(path);
+  if (facts.words < 150) return types;
+  const isTerms = TERMS_TEXT.test(facts.title) || TERMS_PATH.test(path);
+  const isPrivacy = (PRIVACY_TEXT.test(facts.title) || PRIVACY_PATH.test(path)) && !/cookie/i.test(path);
   if (isTerms) types.push('terms');
   if (isPrivacy) types.push('privacy');
-  if (types.length === 0 && expected && (declared || words > 400)) types.push(expected);
+  if (types.length === 0 && expected && (declared || facts.words > 400)) types.push(expected);
   return types;
 }
 
-function collectLinks(page: FetchedDocument): Candidate[] {
-  if (page.mediaType !== 'html') return [];
-  const { document } = parseHTML(page.text.slice(0, 2_000_000));
-  const base = document.querySelector('base[href]')?.getAttribute('href');
+function scoreLinks(page: FetchedDocument, links: readonly Link[], base: string | undefined): Candidate[] {
   const resolve = (href: string | null): string | undefined => {
     if (!href || /^(javascript|mailto|tel|data):/i.test(href.trim())) return undefined;
     try {
@@ -207,33 +322,31 @@ function collectLinks(page: FetchedDocument): Candidate[] {
     c.declared ||= declared;
     byUrl.set(url, c);
   };
-  for (const el of document.querySelectorAll('link[rel], a[rel]')) {
-    const rel = (el.getAttribute('rel') ?? '').toLowerCase();
-    if (rel.includes('terms-of-service')) add(resolve(el.getAttribute('href')), 100, 0, false, true);
-    if (rel.includes('privacy-policy')) add(resolve(el.getAttribute('href')), 0, 100, false, true);
-  }
-  const anchors = [...document.querySelectorAll('a[href]')].slice(0, 3000);
-  for (const a of anchors) {
-    const url = resolve(a.getAttribute('href'));
+  for (const link of links) {
+    const url = resolve(link.href);
     if (!url) continue;
-    const text = (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 120);
-    const path = decodeURIComponent(new URL(url).pathname);
-    const inFooter = Boolean(a.closest('footer, [role=contentinfo], [class*=footer i], [id*=footer i]'));
-    const bonus = inFooter ? 10 : 0;
-    const penalty = NOT_A_POLICY.test(text) ? 40 : 0;
-    const terms = (TERMS_TEXT.test(text) ? 50 : 0) + (TERMS_PATH.test(path) ? 30 : 0) + bonus - penalty;
+    if (link.rel.includes('terms-of-service')) add(url, 100, 0, false, true);
+    if (link.rel.includes('privacy-policy')) add(url, 0, 100, false, true);
+    if (!link.isAnchor) continue; // a <link> element: only its rel counts
+    const path = readablePath(url);
+    const bonus = link.inFooter ? 10 : 0;
+    const penalty = NOT_A_POLICY.test(link.text) ? 40 : 0;
+    const terms = (TERMS_TEXT.test(link.text) ? 50 : 0) + (TERMS_PATH.test(path) ? 30 : 0) + bonus - penalty;
     const privacy =
-      (PRIVACY_TEXT.test(text) ? 50 : 0) + (PRIVACY_PATH.test(path) ? 30 : 0) + bonus - (penalty && !PRIVACY_TEXT.test(text) ? penalty : 0);
-    add(url, terms, privacy, HUB_TEXT.test(text) || /^\/(legal|policies)\/?$/i.test(path));
+      (PRIVACY_TEXT.test(link.text) ? 50 : 0) +
+      (PRIVACY_PATH.test(path) ? 30 : 0) +
+      bonus -
+      (penalty && !PRIVACY_TEXT.test(link.text) ? penalty : 0);
+    add(url, terms, privacy, HUB_TEXT.test(link.text) || /^\/(legal|policies)\/?$/i.test(path));
   }
   return [...byUrl.values()];
 }
 
-/** Registrable-domain approximation: the last two labels, three under two-letter country SLDs. */
-function siteKey(hostname: string): string {
-  const labels = hostname.toLowerCase().replace(/\.$/, '').split('.');
-  if (/^\d+$/.test(labels[labels.length - 1] ?? '') || hostname.includes(':')) return hostname;
-  const takeThree =
-    labels.length >= 3 && /^(co|com|org|net|gov|ac|edu)$/.test(labels[labels.length - 2]!) && labels[labels.length - 1]!.length === 2;
-  return labels.slice(takeThree ? -3 : -2).join('.');
+/**
+ * The site an address belongs to: its registrable domain by the Public Suffix List (so
+ * a.github.io and b.github.io are two sites, and example.co.uk is one), or the IP address.
+ */
+function siteOf(hostname: string): string {
+  const info = parseDomain(hostname, { allowPrivateDomains: true });
+  return info.isIp || !info.domain ? hostname.toLowerCase() : info.domain;
 }

@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import type { MediaType } from '../fetch/guarded-fetch';
+import { parseHtml } from './parse-html';
 
 /** A structural piece of a document's text. */
 export interface TextBlock {
@@ -21,7 +21,15 @@ export interface ExtractedDocument {
 
 /** Longest text kept from one document: bounds the work on hostile pages. */
 export const MAX_TEXT_CHARS = 400_000;
-const MAX_HTML_CHARS = 3_000_000;
+/**
+ * Readability's work grows with elements × nesting depth (it reads the text of every ancestor
+ * again): about 0.6 s for the largest real page of the development corpus (6,924 elements,
+ * 12 deep; the deepest, 25, has 4,955), minutes for a hostile page of 250,000 elements 128
+ * deep. Beyond these bounds the cleaned body is read instead. (Readability's own
+ * maxElemsToParse never fires over linkedom, whose getElementsByTagName('*') finds nothing.)
+ */
+const MAX_READABILITY_ELEMENTS = 20_000;
+const MAX_READABILITY_WORK = 400_000;
 const BOILERPLATE_SELECTOR =
   'script,style,noscript,template,svg,iframe,nav,header,footer,form,button,[role=navigation],[role=banner],[role=contentinfo],[aria-hidden=true],[hidden],' +
   '[id*=cookie i],[class*=cookie i],[id*=consent i],[class*=consent i],[class*=banner i]';
@@ -34,7 +42,7 @@ const BLOCK_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'LI', 'DT',
  * are split on their own structure. PDF text must be obtained with extractPdfText first.
  */
 export function extractDocument(content: string, mediaType: Exclude<MediaType, 'pdf'>, fallbackTitle = ''): ExtractedDocument {
-  if (mediaType === 'html') return extractHtml(content.slice(0, MAX_HTML_CHARS), fallbackTitle);
+  if (mediaType === 'html') return extractHtml(content, fallbackTitle);
   if (mediaType === 'markdown') return finish(markdownBlocks(content), firstHeading(content) ?? fallbackTitle, '');
   return finish(plainBlocks(content), fallbackTitle, '');
 }
@@ -47,46 +55,23 @@ export async function extractPdf(body: Uint8Array, fallbackTitle = ''): Promise<
   return finish(plainBlocks((text as string[]).join('\n\n')), fallbackTitle, '');
 }
 
-/** Deepest element nesting parsed as is; a deeper page (real pages stay under 100) is flattened first. */
-const MAX_NESTING = 256;
-/** Void elements and those whose end tag HTML lets authors omit: neither says how deep a page is. */
-const UNCOUNTED_TAGS =
-  /^(?:area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr|p|li|dt|dd|option|optgroup|tr|td|th|tbody|thead|tfoot|colgroup|rb|rt|rp)$/i;
-
-/**
- * A page nested thousands of elements deep makes the DOM and Readability take minutes; such a
- * page loses its generic wrappers (div, span, section …) before parsing, keeping its text,
- * headings, paragraphs and list items.
- */
-function flattenIfTooDeep(html: string): string {
-  let depth = 0;
-  for (const [, closing, name] of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^>]*>/g)) {
-    if (UNCOUNTED_TAGS.test(name!)) continue;
-    depth += closing ? -1 : 1;
-    if (depth > MAX_NESTING)
-      return html.replace(
-        /<\/?(?:div|span|section|article|aside|main|font|center|table|tbody|thead|tr|td|th|b|i|em|strong|a)\b[^>]*>/gi,
-        ' ',
-      );
-  }
-  return html;
-}
-
-function extractHtml(rawHtml: string, fallbackTitle: string): ExtractedDocument {
-  const html = flattenIfTooDeep(rawHtml);
-  const { document } = parseHTML(html);
-  const lang = (document.documentElement?.getAttribute('lang') ?? '').slice(0, 2).toLowerCase();
+function extractHtml(html: string, fallbackTitle: string): ExtractedDocument {
+  const document = parseHtml(html);
+  const lang = (document.documentElement.getAttribute('lang') ?? '').slice(0, 2).toLowerCase();
   const title = (document.querySelector('h1')?.textContent ?? document.title ?? fallbackTitle).trim() || fallbackTitle;
   let blocks: RawBlock[] = [];
-  try {
-    const article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200 }).parse();
-    if (article?.content) blocks = htmlBlocks(parseHTML(`<html><body>${article.content}</body></html>`).document.body);
-  } catch {
-    blocks = [];
+  const { elements, depth } = measureTree(document.documentElement as unknown as DomNode);
+  if (elements <= MAX_READABILITY_ELEMENTS && elements * depth <= MAX_READABILITY_WORK) {
+    try {
+      const article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200 }).parse();
+      if (article?.content) blocks = htmlBlocks(parseHtml(`<html><body>${article.content}</body></html>`).body);
+    } catch {
+      blocks = [];
+    }
   }
   const fallback = () => {
     for (const el of document.querySelectorAll(BOILERPLATE_SELECTOR)) el.remove();
-    return htmlBlocks(document.body ?? document.documentElement);
+    return htmlBlocks(document.body);
   };
   // Readability sometimes keeps a single section of a long legal page; compare with the whole body.
   const kept = blocks.reduce((n, b) => n + b.text.length, 0);
@@ -96,6 +81,20 @@ function extractHtml(rawHtml: string, fallbackTitle: string): ExtractedDocument 
     if (whole.reduce((n, b) => n + b.text.length, 0) > kept * 2.5) blocks = whole;
   }
   return finish(blocks, title, lang);
+}
+
+/** Element count and deepest nesting of a tree, walked without recursion. */
+function measureTree(root: DomNode): { elements: number; depth: number } {
+  let elements = 0;
+  let depth = 0;
+  const stack: Array<[DomNode, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, level] = stack.pop()!;
+    elements++;
+    depth = Math.max(depth, level);
+    for (const child of Array.from(node.childNodes)) if (child.nodeType === 1) stack.push([child, level + 1]);
+  }
+  return { elements, depth };
 }
 
 interface RawBlock {
@@ -118,8 +117,8 @@ function htmlBlocks(root: unknown): RawBlock[] {
     if (text) blocks.push({ kind: 'paragraph', text });
     inline = '';
   };
-  const walk = (node: DomNode, depth: number) => {
-    if (depth > 200) return; // hostile nesting: stop descending
+  // parseHtml bounds the nesting, so this recursion stays shallow.
+  const walk = (node: DomNode) => {
     if (node.nodeType === 3) {
       inline += node.textContent ?? '';
       return;
@@ -148,10 +147,10 @@ function htmlBlocks(root: unknown): RawBlock[] {
       BLOCK_TAGS.has(tag)
     )
       flush();
-    for (const child of Array.from(node.childNodes)) walk(child, depth + 1);
+    for (const child of Array.from(node.childNodes)) walk(child);
     if (tag !== 'SPAN' && tag !== 'A' && tag !== 'B' && tag !== 'STRONG' && tag !== 'EM' && tag !== 'I' && tag !== 'U') flush();
   };
-  walk(root as DomNode, 0);
+  walk(root as DomNode);
   flush();
   return blocks;
 }
@@ -180,7 +179,7 @@ function markdownBlocks(markdown: string): RawBlock[] {
     const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
     if (heading) {
       flush();
-      const text = clean(stripInlineMarkdown(heading[1]!.replace(/#+\s*$/, '')));
+      const text = clean(stripInlineMarkdown(withoutClosingHashes(heading[1]!)));
       if (text) blocks.push({ kind: 'heading', text });
     } else if (item) {
       flush();
@@ -206,6 +205,13 @@ function markdownBlocks(markdown: string): RawBlock[] {
   return blocks;
 }
 
+/** An ATX heading's text without its optional closing run of '#' (a loop: /#+\s*$/ is quadratic on '#' runs). */
+function withoutClosingHashes(heading: string): string {
+  let end = heading.trimEnd().length;
+  while (end > 0 && heading[end - 1] === '#') end--;
+  return heading.slice(0, end);
+}
+
 /**
  * A Markdown table cell as one run of text: its `<br>`-separated lines keep a space between
  * them ("ads.<br>We" must not read "ads.We") and its bullet lines become a "; " list.
@@ -222,12 +228,16 @@ function tableCell(cell: string): string {
   return text;
 }
 
+/**
+ * Inline Markdown to plain text. Every pattern stops at the next bracket or parenthesis it
+ * could start again from, so a hostile line ("[](" a million times) costs linear time.
+ */
 function stripInlineMarkdown(text: string): string {
   return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\[[^[\]]*\]/g, '$1')
+    .replace(/<\/?[a-z][^<>]*>/gi, '')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/(^|\W)[*_]([^*_\n]+)[*_](?=\W|$)/g, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
@@ -262,8 +272,11 @@ function clean(text: string): string {
 function finish(raw: RawBlock[], title: string, lang: string): ExtractedDocument {
   const blocks: TextBlock[] = [];
   let text = '';
-  for (const block of raw) {
-    if (text.length + block.text.length > MAX_TEXT_CHARS) break;
+  for (const whole of raw) {
+    // The text stops at MAX_TEXT_CHARS; a block that crosses the limit keeps its beginning.
+    const room = MAX_TEXT_CHARS - text.length - 2;
+    if (room < 200) break;
+    const block = whole.text.length > room ? { ...whole, text: whole.text.slice(0, room) } : whole;
     if (text) text += '\n\n';
     blocks.push({ ...block, start: text.length });
     text += block.text;

@@ -3,6 +3,7 @@ import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import PQueue from 'p-queue';
 import { Agent, request } from 'undici';
 import { FetchError, UrlError } from '../errors';
 import { isPublicAddress } from './address-guard';
@@ -45,6 +46,8 @@ export interface FetchOptions extends GuardOptions {
   acceptXml?: boolean;
   /** Called once per request about to be sent (progress). */
   onRequest?: (url: string) => void;
+  /** Ends the fetch early (the caller's overall deadline); the fetch then fails with TIMEOUT. */
+  signal?: AbortSignal;
 }
 
 export interface FetchedDocument {
@@ -121,44 +124,48 @@ export async function resolveGuardedTarget(url: URL, options: GuardOptions = {})
  */
 export async function fetchDocument(input: string | URL, options: FetchOptions = {}): Promise<FetchedDocument> {
   const maxRedirects = options.maxRedirects ?? 5;
-  const signal = AbortSignal.timeout(options.totalTimeoutMs ?? 10_000);
+  const timeout = AbortSignal.timeout(options.totalTimeoutMs ?? 10_000);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let url = typeof input === 'string' ? parseHttpUrl(input) : input;
   const visited = new Set<string>();
   for (let hop = 0; ; hop++) {
     if (visited.has(url.href)) throw new FetchError('TOO_MANY_REDIRECTS', 'The site redirects in a loop.');
     visited.add(url.href);
-    const release = await acquireSlot(url, signal);
-    let response: UndiciResponse;
-    try {
-      response = await requestOnce(url, options, signal);
+    const addresses = await resolveGuardedTarget(url, options);
+    const target = url;
+    const outcome = await withDestinationSlot<HopOutcome>(destinationOf(target, addresses), signal, async () => {
+      const response = await requestOnce(target, addresses, options, signal);
       if (!REDIRECT_STATUSES.has(response.statusCode) && response.statusCode >= 200 && response.statusCode < 300) {
-        return await readBody(url, response, options, signal);
+        return { document: await readBody(target, response, options, signal) };
       }
       response.body.destroy();
-    } finally {
-      release();
-    }
-    if (REDIRECT_STATUSES.has(response.statusCode)) {
-      const location = headerValue(response.headers['location']);
-      if (!location) throw new FetchError('BAD_REDIRECT', 'The site sent a redirect without a destination.');
+      return { statusCode: response.statusCode, location: headerValue(response.headers['location']) };
+    });
+    if (outcome.document) return outcome.document;
+    if (REDIRECT_STATUSES.has(outcome.statusCode)) {
+      if (!outcome.location) throw new FetchError('BAD_REDIRECT', 'The site sent a redirect without a destination.');
       if (hop >= maxRedirects) throw new FetchError('TOO_MANY_REDIRECTS', 'The site redirects too many times.');
       try {
-        url = parseHttpUrl(location, url);
+        url = parseHttpUrl(outcome.location, url);
       } catch (cause) {
         throw new FetchError('BAD_REDIRECT', 'The site redirects to an address that cannot be fetched.', { cause });
       }
       continue;
     }
-    throw new FetchError('HTTP_STATUS', `The site answered with HTTP status ${response.statusCode}.`, {
-      isTransient: response.statusCode >= 500 || response.statusCode === 429,
+    throw new FetchError('HTTP_STATUS', `The site answered with HTTP status ${outcome.statusCode}.`, {
+      isTransient: outcome.statusCode >= 500 || outcome.statusCode === 429,
     });
   }
 }
 
+/** One hop: the document, or the status and Location of a response that is not one. */
+type HopOutcome =
+  | { document: FetchedDocument; statusCode?: undefined; location?: undefined }
+  | { document?: undefined; statusCode: number; location: string | undefined };
+
 type UndiciResponse = Awaited<ReturnType<typeof request>>;
 
-async function requestOnce(url: URL, options: FetchOptions, signal: AbortSignal): Promise<UndiciResponse> {
-  const addresses = await resolveGuardedTarget(url, options);
+async function requestOnce(url: URL, addresses: ResolvedAddress[], options: FetchOptions, signal: AbortSignal): Promise<UndiciResponse> {
   const agent = new Agent({
     connections: 1,
     headersTimeout: options.headersTimeoutMs ?? 5000,
@@ -216,7 +223,9 @@ async function readBody(url: URL, response: UndiciResponse, options: FetchOption
   }
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const declared = Number(headerValue(response.headers['content-length']) ?? NaN);
-  const encodings = (headerValue(response.headers['content-encoding']) ?? '')
+  // Stacked encodings may come on one line ("gzip, br") or on several: each layer counts.
+  const encodingHeader = response.headers['content-encoding'];
+  const encodings = (Array.isArray(encodingHeader) ? encodingHeader.join(',') : (encodingHeader ?? ''))
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter((e) => e !== '' && e !== 'identity');
@@ -268,13 +277,33 @@ function detectCharset(body: Buffer, contentType: string, mediaType: MediaType):
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
   if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
-  if (fromHeader && isSupportedCharset(fromHeader)) return fromHeader.toLowerCase();
+  // A UTF-16 label without a byte-order mark is believed only when the bytes look like UTF-16.
+  if (fromHeader && /^utf-?16/i.test(fromHeader)) {
+    const flavour = utf16Flavour(body);
+    if (flavour) return flavour;
+  } else if (fromHeader && isSupportedCharset(fromHeader)) return fromHeader.toLowerCase();
   if (mediaType === 'html') {
     const head = body.subarray(0, 2048).toString('latin1');
     const meta = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1];
     if (meta && isSupportedCharset(meta)) return meta.toLowerCase();
   }
   return 'utf-8';
+}
+
+/** 'utf-16le' or 'utf-16be' when the first bytes have the zero bytes of mostly-ASCII UTF-16 text, else undefined. */
+function utf16Flavour(body: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  const sample = body.subarray(0, 1024);
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) evenZeros++;
+    else oddZeros++;
+  }
+  const pairs = sample.length / 2;
+  if (oddZeros > pairs * 0.3 && evenZeros < pairs * 0.05) return 'utf-16le';
+  if (evenZeros > pairs * 0.3 && oddZeros < pairs * 0.05) return 'utf-16be';
+  return undefined;
 }
 
 function isSupportedCharset(label: string): boolean {
@@ -316,31 +345,38 @@ function toFetchError(cause: unknown, signal: AbortSignal): Error {
   return new FetchError('CONNECT_FAILED', 'The site could not be reached.', { cause, isTransient: true });
 }
 
-/** At most this many fetches to one destination (host and port) run at once; the others wait their turn. */
+/** At most this many fetches to one destination (resolved address and port) run at once; the others wait their turn. */
 export const MAX_PER_DESTINATION = 2;
-const destinations = new Map<string, { active: number; waiting: Array<() => void> }>();
+const destinations = new Map<string, PQueue>();
 
-/** Waits for a free slot at the URL's destination (the wait counts against the total time). */
-async function acquireSlot(url: URL, signal: AbortSignal): Promise<() => void> {
-  const key = `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
-  let slot = destinations.get(key);
-  if (!slot) destinations.set(key, (slot = { active: 0, waiting: [] }));
-  while (slot.active >= MAX_PER_DESTINATION) {
-    await new Promise<void>((resolve, reject) => {
-      const onAbort = () => reject(new FetchError('TIMEOUT', 'The site took too long to answer.', { isTransient: true }));
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      slot.waiting.push(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      });
+/** A destination is the address the socket will reach, so many names for one server share its limit. */
+function destinationOf(url: URL, addresses: readonly ResolvedAddress[]): string {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return `${addresses[0]!.address}|${port}`;
+}
+
+/**
+ * Runs a task when the destination has a free slot. A waiter whose deadline passes fails at
+ * once with TIMEOUT; p-queue skips its task when its turn comes, so no slot is lost.
+ */
+async function withDestinationSlot<T>(key: string, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+  let queue = destinations.get(key);
+  if (!queue) {
+    const created = new PQueue({ concurrency: MAX_PER_DESTINATION });
+    created.on('idle', () => {
+      if (destinations.get(key) === created) destinations.delete(key);
     });
+    destinations.set(key, (queue = created));
   }
-  slot.active++;
-  return () => {
-    slot.active--;
-    const next = slot.waiting.shift();
-    if (next) next();
-    else if (slot.active === 0) destinations.delete(key);
-  };
+  let onAbort = () => undefined as void;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new FetchError('TIMEOUT', 'The site took too long to answer.', { isTransient: true }));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([queue.add(task, { signal, throwOnTimeout: true }) as Promise<T>, timedOut]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }

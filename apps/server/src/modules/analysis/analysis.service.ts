@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { analyzeSite, ENGINE_VERSION, normalizeSiteUrl, type AnalyzeSiteOptions } from '@fineprint/analysis';
+import { ENGINE_VERSION, normalizeSiteUrl } from '@fineprint/analysis';
 import { FREE_ANALYSES, MESSAGES, type AnalysisResult } from '@fineprint/contracts';
 import { ServiceError } from '../../errors';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -8,75 +8,65 @@ import type { AnalysisRepository } from './analysis.repository';
 
 /** A cached analysis is reused for a day; sites change their policies rarely. */
 const CACHE_HOURS = 24;
-/** Analyses run at once; more wait in line, and past the line the server says it is busy. */
-const MAX_CONCURRENT = 4;
-const MAX_QUEUED = 100;
+/** Analyses one client (IP, or IPv6 /64) may have in flight: nobody can hold every slot. */
+export const MAX_ANALYSES_IN_FLIGHT_PER_CLIENT = 2;
 
 export interface AnalysisServiceDeps {
   analyses: AnalysisRepository;
   visitors: VisitorsRepository;
   subscriptions: SubscriptionsService;
   clock: () => Date;
-  /** Options for the guarded fetcher (allow-list, own host, resolver in tests). */
-  fetchOptions: AnalyzeSiteOptions;
-  /** Replaceable for tests; default analyzeSite. */
-  analyze?: typeof analyzeSite;
+  /** Analyses one normalised site address (the worker pool; a stand-in in tests). */
+  runAnalysis: (site: string) => Promise<AnalysisResult>;
 }
 
 /**
- * The analyze rule: a valid address, then one unit of quota taken atomically (subscribers
- * unlimited), then the cached or freshly computed analysis; a failed analysis gives the unit
- * back.
+ * The analyze rule: a valid address, at most MAX_ANALYSES_IN_FLIGHT_PER_CLIENT at once per
+ * client, then one unit of quota taken atomically (subscribers unlimited), then the cached or
+ * freshly computed analysis; a failed analysis gives the unit back.
  */
 export function createAnalysisService(deps: AnalysisServiceDeps) {
-  const run = deps.analyze ?? analyzeSite;
-  const gate = createGate(MAX_CONCURRENT, MAX_QUEUED);
+  const inFlight = new Map<string, number>();
   return {
-    async analyze(input: { url: string; visitorId: string; token: string | undefined }): Promise<AnalysisResult> {
+    async analyze(input: { url: string; visitorId: string; token: string | undefined; client: string }): Promise<AnalysisResult> {
       const site = normalizeSiteUrl(input.url).href;
-      const subscription = await deps.subscriptions.findEntitlement(input.token);
-      const now = deps.clock();
-      const isReserved = await deps.visitors.reserveAnalysis(input.visitorId, subscription ? null : FREE_ANALYSES, now.toISOString());
-      if (!isReserved) throw new ServiceError('SUBSCRIPTION_REQUIRED', MESSAGES.subscriptionRequired);
+      const running = inFlight.get(input.client) ?? 0;
+      if (running >= MAX_ANALYSES_IN_FLIGHT_PER_CLIENT)
+        throw new ServiceError(
+          'TOO_MANY_REQUESTS',
+          `You already have ${MAX_ANALYSES_IN_FLIGHT_PER_CLIENT} analyses running. Please wait for one to finish.`,
+        );
+      inFlight.set(input.client, running + 1);
       try {
-        const cached = await deps.analyses.findCached(
-          site,
-          ENGINE_VERSION,
-          new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString(),
-        );
-        if (cached) return cached;
-        const result = await gate(() => run(site, deps.fetchOptions));
-        const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
-        await deps.analyses.saveCached(
-          { site, engineVersion: ENGINE_VERSION, documentUrls: result.documents.map((d) => d.url), contentHash, result },
-          deps.clock().toISOString(),
-        );
-        return result;
-      } catch (error) {
-        await deps.visitors.refundAnalysis(input.visitorId);
-        throw error;
+        return await analyzeOnce(site, input);
+      } finally {
+        const left = (inFlight.get(input.client) ?? 1) - 1;
+        if (left > 0) inFlight.set(input.client, left);
+        else inFlight.delete(input.client);
       }
     },
   };
-}
-export type AnalysisService = ReturnType<typeof createAnalysisService>;
 
-/** A small FIFO semaphore: at most `limit` tasks at once, at most `queueLimit` waiting. */
-function createGate(limit: number, queueLimit: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) {
-      if (waiting.length >= queueLimit)
-        throw new ServiceError('BUSY', 'The server is busy analysing other sites. Please try again in a minute.');
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-    active++;
+  async function analyzeOnce(site: string, input: { visitorId: string; token: string | undefined }): Promise<AnalysisResult> {
+    const subscription = await deps.subscriptions.findEntitlement(input.token);
+    const now = deps.clock();
+    const isReserved = await deps.visitors.reserveAnalysis(input.visitorId, subscription ? null : FREE_ANALYSES, now.toISOString());
+    if (!isReserved) throw new ServiceError('SUBSCRIPTION_REQUIRED', MESSAGES.subscriptionRequired);
     try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
+      const cached = await deps.analyses.findCached(site, ENGINE_VERSION, new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString());
+      if (cached) return cached;
+      const result = await deps.runAnalysis(site);
+      const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
+      await deps.analyses.saveCached(
+        { site, engineVersion: ENGINE_VERSION, documentUrls: result.documents.map((d) => d.url), contentHash, result },
+        deps.clock().toISOString(),
+      );
+      return result;
+    } catch (error) {
+      await deps.visitors.refundAnalysis(input.visitorId);
+      throw error;
     }
-  };
+  }
 }
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

@@ -1,9 +1,8 @@
 import { SetEmailRequestSchema, UserIdSchema } from '@fineprint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken, parseInput, presentedVisitorIds } from '../../http-context';
-import type { IdentityService, Requester } from './identity.service';
+import { ensureDeviceKey, forgetDeviceKey, parseInput, requesterOf } from '../../http-context';
+import type { IdentityService } from './identity.service';
 
-const requesterOf = (request: FastifyRequest): Requester => ({ visitorIds: presentedVisitorIds(request), token: bearerToken(request) });
 const userIdParam = (request: FastifyRequest) =>
   parseInput(UserIdSchema, (request.params as { userId?: string }).userId, 'The visitor id is missing or malformed.');
 
@@ -12,13 +11,15 @@ export function registerIdentityRoutes(app: FastifyInstance, service: IdentitySe
     void reply.header('cache-control', 'no-store');
     return { email: await service.getEmail(userIdParam(request), requesterOf(request)) };
   });
-  app.post('/api/set-email', async (request) => {
+  app.post('/api/set-email', async (request, reply) => {
     const body = parseInput(SetEmailRequestSchema, request.body, 'Please send a visitor id and a valid email address.');
-    await service.setEmail(body.userId, body.email, requesterOf(request));
+    const deviceHash = ensureDeviceKey(request, reply);
+    await service.setEmail(body.userId, body.email, { ...requesterOf(request), deviceHash });
     return { ok: true };
   });
-  app.delete('/api/clear-user-data/:userId', async (request) => {
+  app.delete('/api/clear-user-data/:userId', async (request, reply) => {
     await service.clearUserData(userIdParam(request), requesterOf(request));
+    forgetDeviceKey(reply);
     return { ok: true };
   });
 }

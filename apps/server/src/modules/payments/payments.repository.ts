@@ -4,6 +4,8 @@ export interface PaymentIntent {
   txRef: string;
   email: string;
   visitorId: string | null;
+  /** Hash of the device key of the browser that started the checkout. */
+  deviceHash: string | null;
 }
 
 /** SQL for server-issued tx_refs, recorded payments and the sandbox provider's ledger. */
@@ -12,12 +14,18 @@ export function createPaymentsRepository(db: Db) {
     async createIntent(intent: PaymentIntent, now: string): Promise<void> {
       await db
         .insertInto('payment_intents')
-        .values({ tx_ref: intent.txRef, email: intent.email, visitor_id: intent.visitorId, created_at: now })
+        .values({
+          tx_ref: intent.txRef,
+          email: intent.email,
+          visitor_id: intent.visitorId,
+          device_hash: intent.deviceHash,
+          created_at: now,
+        })
         .execute();
     },
     async findIntent(txRef: string): Promise<PaymentIntent | undefined> {
       const row = await db.selectFrom('payment_intents').selectAll().where('tx_ref', '=', txRef).executeTakeFirst();
-      return row && { txRef: row.tx_ref, email: row.email, visitorId: row.visitor_id };
+      return row && { txRef: row.tx_ref, email: row.email, visitorId: row.visitor_id, deviceHash: row.device_hash };
     },
     async recordPayment(
       p: { transactionId: string; txRef: string; amountCents: number; currency: string; status: string; email: string },

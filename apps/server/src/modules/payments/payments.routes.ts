@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PaymentIntentRequestSchema } from '@fineprint/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput, presentedVisitorIds } from '../../http-context';
+import { ensureDeviceKey, parseInput, requesterOf, requireVisitorId } from '../../http-context';
 import type { PaymentsService } from './payments.service';
 import { SANDBOX_FRAME_PATH, SANDBOX_SCRIPT_PATH } from './sandbox-provider';
 
@@ -17,13 +17,13 @@ const SandboxChargeSchema = z.object({
 });
 
 export function registerPaymentRoutes(app: FastifyInstance, service: PaymentsService, options: { isSandbox: boolean }): void {
-  app.post('/api/payment/start', async (request) => {
+  app.post('/api/payment/start', async (request, reply) => {
     const { email } = parseInput(PaymentIntentRequestSchema, request.body, 'Please enter a valid email address.');
-    return service.startCheckout(email, presentedVisitorIds(request)[0] ?? null);
+    return service.startCheckout(email, { visitorId: requireVisitorId(request), deviceHash: ensureDeviceKey(request, reply) });
   });
   app.get('/api/payment/verify/:transactionId', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return service.verify((request.params as { transactionId: string }).transactionId);
+    return service.verify((request.params as { transactionId: string }).transactionId, requesterOf(request));
   });
   // Server to server: authenticated by the provider's secret hash, not by cookies (exempt from the CSRF check).
   app.post(WEBHOOK_PATH, async (request) => {

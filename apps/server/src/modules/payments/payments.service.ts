@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import { ServiceError } from '../../errors';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import type { PaymentsRepository } from './payments.repository';
+import type { Requester } from '../identity/requester';
+import type { PaymentsRepository, PaymentIntent as PaymentIntentRow } from './payments.repository';
 import type { PaymentProvider, ProviderTransaction } from './payment-provider';
 
 const TRANSACTION_ID = /^\d{1,19}$/;
@@ -27,6 +28,16 @@ const WebhookSchema = z.object({
 function sameSecret(presented: string, secret: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(presented), digest(secret));
+}
+
+/** True when the requester is the browser that started the checkout. */
+function isPayer(intent: PaymentIntentRow, requester: Requester): boolean {
+  return (
+    intent.visitorId !== null &&
+    intent.deviceHash !== null &&
+    requester.visitorIds.includes(intent.visitorId) &&
+    requester.deviceHash === intent.deviceHash
+  );
 }
 
 /** Payment rules: issuing tx_refs, and verifying a transaction before any entitlement. */
@@ -66,10 +77,13 @@ export function createPaymentsService(deps: {
     return { email, transactionId: tx.id, provider: deps.provider.name, paidAt: tx.paidAt ?? deps.clock() };
   };
   return {
-    /** Issues the tx_ref ("sub-" + e-mail + timestamp) the checkout must carry. */
-    async startCheckout(email: string, visitorId: string | null): Promise<PaymentIntent> {
+    /**
+     * Issues the tx_ref ("sub-" + e-mail + timestamp) the checkout must carry, recording the
+     * visitor and the browser (device key) that started it: only they can turn it into a token.
+     */
+    async startCheckout(email: string, payer: { visitorId: string; deviceHash: string }): Promise<PaymentIntent> {
       const txRef = `${TX_REF_PREFIX}${email}-${deps.clock().getTime()}`;
-      await deps.payments.createIntent({ txRef, email, visitorId }, now());
+      await deps.payments.createIntent({ txRef, email, visitorId: payer.visitorId, deviceHash: payer.deviceHash }, now());
       return {
         txRef,
         amount: SUBSCRIPTION_PRICE,
@@ -82,13 +96,15 @@ export function createPaymentsService(deps: {
     },
     /**
      * Verifies a transaction with the provider: successful, at least the price, in USD, and
-     * carrying a tx_ref this server issued for that e-mail. Idempotent per transaction.
+     * carrying a tx_ref this server issued for that e-mail, to the browser that started that
+     * checkout (same visitor id and device key). Anyone else, knowing the transaction id or
+     * not, gets the failure: no token, no e-mail. Idempotent per transaction.
      */
-    async verify(transactionId: string): Promise<PaymentVerification> {
+    async verify(transactionId: string, requester: Requester): Promise<PaymentVerification> {
       if (!TRANSACTION_ID.test(transactionId)) throw new ServiceError('BAD_REQUEST', 'That transaction id is not valid.');
       const tx = await paidTransaction(transactionId);
       const intent = tx && (await issuedIntent(tx));
-      if (!tx || !intent) throw new ServiceError('PAYMENT_INVALID', 'Payment verification failed');
+      if (!tx || !intent || !isPayer(intent, requester)) throw new ServiceError('PAYMENT_INVALID', 'Payment verification failed');
       return deps.subscriptions.activate(await firstCharge(tx, intent.email));
     },
     /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SUBSCRIPTION_PERIOD_DAYS, type SubscriptionStatus } from '@fineprint/contracts';
+import { isEmailOwner, type Requester } from '../identity/requester';
 import type { VisitorsRepository } from '../visitors/visitors.repository';
 import type { ActiveSubscription, SubscriptionsRepository } from './subscriptions.repository';
 
@@ -38,9 +39,13 @@ export function createSubscriptionsService(deps: {
     });
   return {
     findEntitlement,
-    async getStatus(token: string | undefined, visitorId: string | undefined): Promise<SubscriptionStatus> {
-      const [subscription, visitor] = await Promise.all([findEntitlement(token), visitorId ? deps.visitors.find(visitorId) : undefined]);
-      const email = subscription?.email ?? visitor?.email ?? undefined;
+    /** Status for the requester; the visitor's stored e-mail only to the browser that stored it. */
+    async getStatus(requester: Requester, visitorId: string | undefined): Promise<SubscriptionStatus> {
+      const [subscription, visitor] = await Promise.all([
+        findEntitlement(requester.token),
+        visitorId ? deps.visitors.find(visitorId) : undefined,
+      ]);
+      const email = subscription?.email ?? (isEmailOwner(visitor, requester) ? visitor?.email : undefined) ?? undefined;
       return { isSubscribed: Boolean(subscription), searchCount: visitor?.analysesUsed ?? 0, ...(email ? { email } : {}) };
     },
     /** Grants the subscription paid by one transaction, once: a second call returns the same one. */

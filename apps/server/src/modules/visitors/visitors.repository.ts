@@ -4,6 +4,8 @@ export interface Visitor {
   id: string;
   analysesUsed: number;
   email: string | null;
+  /** Hash of the device key of the browser that stored the e-mail. */
+  emailDeviceHash: string | null;
 }
 
 /** SQL for visitor rows: the free-analysis counter and the optional e-mail. */
@@ -11,14 +13,18 @@ export function createVisitorsRepository(db: Db) {
   const ensure = async (id: string, now: string) => {
     await db
       .insertInto('visitors')
-      .values({ id, analyses_used: 0, email: null, created_at: now, updated_at: now })
+      .values({ id, analyses_used: 0, email: null, email_device_hash: null, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   };
   return {
     async find(id: string): Promise<Visitor | undefined> {
-      const row = await db.selectFrom('visitors').select(['id', 'analyses_used', 'email']).where('id', '=', id).executeTakeFirst();
-      return row && { id: row.id, analysesUsed: Number(row.analyses_used), email: row.email };
+      const row = await db
+        .selectFrom('visitors')
+        .select(['id', 'analyses_used', 'email', 'email_device_hash'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { id: row.id, analysesUsed: Number(row.analyses_used), email: row.email, emailDeviceHash: row.email_device_hash };
     },
     /** Atomically takes one analysis if fewer than `limit` are used (limit null: no cap). */
     async reserveAnalysis(id: string, limit: number | null, now: string): Promise<boolean> {
@@ -40,13 +46,13 @@ export function createVisitorsRepository(db: Db) {
         .where('analyses_used', '>', 0)
         .execute();
     },
-    async setEmail(id: string, email: string, now: string): Promise<void> {
+    async setEmail(id: string, email: string, deviceHash: string, now: string): Promise<void> {
       await ensure(id, now);
-      await db.updateTable('visitors').set({ email, updated_at: now }).where('id', '=', id).execute();
+      await db.updateTable('visitors').set({ email, email_device_hash: deviceHash, updated_at: now }).where('id', '=', id).execute();
     },
     /** Removes the e-mail; the counter stays so deletion never resets the free quota. */
     async clearEmail(id: string, now: string): Promise<void> {
-      await db.updateTable('visitors').set({ email: null, updated_at: now }).where('id', '=', id).execute();
+      await db.updateTable('visitors').set({ email: null, email_device_hash: null, updated_at: now }).where('id', '=', id).execute();
     },
     async purgeOlderThan(cutoff: string): Promise<number> {
       const result = await db.deleteFrom('visitors').where('updated_at', '<', cutoff).executeTakeFirst();
