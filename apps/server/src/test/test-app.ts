@@ -34,7 +34,11 @@ export const FAKE_RESULT: AnalysisResult = {
 /** Builds the app on a fresh SQLite file or a fresh PostgreSQL schema, with a controllable clock. */
 export async function createTestApp(
   leg: 'sqlite' | 'postgres',
-  options: { analyze?: typeof analyzeSite; env?: Record<string, string> } = {},
+  options: {
+    /** The analyzer: a stand-in run in process (default: one that returns FAKE_RESULT), or 'worker-pool' for the real one. */
+    analyze?: typeof analyzeSite | 'worker-pool';
+    env?: Record<string, string>;
+  } = {},
 ) {
   const clock = { now: new Date('2026-01-01T00:00:00Z') };
   const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-test-'));
@@ -45,7 +49,13 @@ export async function createTestApp(
     schema: leg === 'postgres' ? schema : undefined,
   });
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ANALYZE_RATE_LIMIT_PER_MINUTE: '1000', ...options.env });
-  const app = await buildApp({ config, db, clock: () => clock.now, analyze: options.analyze ?? (async () => FAKE_RESULT), logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    clock: () => clock.now,
+    analyze: options.analyze === 'worker-pool' ? undefined : (options.analyze ?? (async () => FAKE_RESULT)),
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -60,6 +60,19 @@ const SITES: Record<string, Record<string, string | Buffer>> = {
       <body><a href="javascript:fetch('/terms')">Terms of Service</a> <a href="terms">Terms</a> <a href="http://192.168.1.1/privacy">Privacy Policy</a>
       <a href="//127.0.0.1/privacy">Privacy</a> <a href="/legal">Legal</a></body></html>`,
   },
+  'a.github.io': {
+    '/': `<html><body><footer><a href="http://b.github.io:PORT/terms">Terms of Service</a> <a href="/privacy">Privacy Policy</a></footer></body></html>`,
+    '/privacy': PRIVACY,
+  },
+  'b.github.io': { '/terms': TERMS },
+  'shop.example.co.uk': {
+    '/': `<html><body><footer><a href="http://www.example.co.uk:PORT/legal/terms">Terms of Service</a></footer></body></html>`,
+  },
+  'www.example.co.uk': { '/legal/terms': TERMS },
+  'escape.example': {
+    '/%': `<html><body><p>Welcome</p><footer><a href="/%">Terms</a> <a href="/privacy%zz">Privacy</a></footer></body></html>`,
+    '/terms': TERMS,
+  },
   'apex.example': {
     '/': `<html><body><footer><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>`,
     '/terms': TERMS,
@@ -75,6 +88,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     served.push(`${host}${req.url}`);
+    if (req.url === '/hang') return; // never answers
     const body = SITES[host]?.[req.url ?? ''];
     if (body === undefined) return void res.writeHead(404).end();
     const type = Buffer.isBuffer(body) ? 'application/pdf' : req.url?.endsWith('.xml') ? 'application/xml' : 'text/html';
@@ -92,8 +106,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-async function discovered(host: string): Promise<Record<string, string>> {
-  const documents = await discoverLegalDocuments(new URL(`http://${host}:${port}/`), options);
+async function discovered(host: string, path = '/'): Promise<Record<string, string>> {
+  const documents = await discoverLegalDocuments(new URL(`http://${host}:${port}${path}`), options);
   return Object.fromEntries(documents.map((d) => [d.type, new URL(d.url).pathname]));
 }
 
@@ -128,6 +142,24 @@ describe('discoverLegalDocuments', () => {
   it('falls back from a www name that does not resolve to the apex', async () => {
     const documents = await discoverLegalDocuments(new URL(`http://www.apex.example:${port}/`), options);
     expect(documents.map((d) => d.url)).toEqual([`http://apex.example:${port}/terms`, `http://apex.example:${port}/privacy`]);
+  });
+
+  it('takes sites from the Public Suffix List: two github.io pages are two sites, example.co.uk is one', async () => {
+    served.length = 0;
+    expect(await discovered('a.github.io')).toEqual({ privacy: '/privacy' });
+    expect(served.some((url) => url.startsWith('b.github.io'))).toBe(false);
+    expect(await discovered('shop.example.co.uk')).toEqual({ terms: '/legal/terms' });
+  });
+
+  it('reads pages and links whose paths hold broken % escapes', async () => {
+    expect(await discovered('escape.example', '/%')).toEqual({ terms: '/terms' });
+  });
+
+  it('asks an IP address that times out once, not again under another name', async () => {
+    served.length = 0;
+    const ipOptions = { ...options, totalTimeoutMs: 300, allowlist: [...(options.allowlist ?? []), `127.0.0.1:${port}`] };
+    await expect(discoverLegalDocuments(new URL(`http://127.0.0.1:${port}/hang`), ipOptions)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(served).toEqual([`127.0.0.1/hang`]);
   });
 
   it('keeps every link of a hostile page behind the guard, within the request budget (SECURITY A.11)', async () => {

@@ -151,6 +151,16 @@ describe('fetchDocument', () => {
     expect(await codeOf(fetchDocument(`${base}/unknown`, options))).toBe('UNSUPPORTED_CONTENT');
   });
 
+  it('counts Content-Encoding layers sent on separate header lines', async () => {
+    routes.set('/two-lines', (_q, res) => {
+      // Two header lines, each one layer: gzip over gzip.
+      res.setHeader('content-type', 'text/html');
+      res.setHeader('content-encoding', ['gzip', 'gzip']);
+      res.writeHead(200).end(zlib.gzipSync(zlib.gzipSync('<p>twice</p>')));
+    });
+    expect(await codeOf(fetchDocument(`${base}/two-lines`, options))).toBe('UNSUPPORTED_CONTENT');
+  });
+
   it('decodes gzip and brotli bodies', async () => {
     routes.set('/gz', (_q, res) =>
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(zlib.gzipSync('<p>zipped</p>')),
@@ -193,6 +203,18 @@ describe('fetchDocument', () => {
     expect((await fetchDocument(`${base}/latin1`, options)).text).toContain('café');
     expect((await fetchDocument(`${base}/meta`, options)).text).toContain('naïve');
     expect((await fetchDocument(`${base}/weird`, options)).text).toContain('plain');
+  });
+
+  it('reads a UTF-16 label without a byte-order mark by the bytes, not by the label alone', async () => {
+    const page = '<html><body><p>Terms of Service</p></body></html>';
+    routes.set('/utf16-le', (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-16' }).end(Buffer.from(page, 'utf16le')),
+    );
+    routes.set('/utf16-lie', (_q, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-16' }).end(Buffer.from(page)));
+    expect((await fetchDocument(`${base}/utf16-le`, options)).text).toBe(page);
+    const lie = await fetchDocument(`${base}/utf16-lie`, options);
+    expect(lie.text).toBe(page);
+    expect(extractDocument(lie.text, 'html').text).toBe('Terms of Service');
   });
 
   it('reports HTTP errors with a retry hint', async () => {
@@ -273,6 +295,66 @@ describe('fetchDocument', () => {
     expect(results.every((r) => r.text === 'ok')).toBe(true);
     expect(peak).toBe(MAX_PER_DESTINATION);
   });
+
+  it('hands a slot freed by a finished fetch to the next waiter, even after another waiter gave up', async () => {
+    const arrivals: string[] = [];
+    for (const [name, holdMs] of Object.entries({ a: 300, b: 2500, c: 0, d: 0 })) {
+      routes.set(`/hold/${name}`, (_q, res) => {
+        arrivals.push(`${name} in`);
+        setTimeout(() => {
+          arrivals.push(`${name} out`);
+          res.writeHead(200, { 'content-type': 'text/plain' }).end(name);
+        }, holdMs);
+      });
+    }
+    const slow = { ...options, totalTimeoutMs: 5000, headersTimeoutMs: 5000 };
+    const a = fetchDocument(`${base}/hold/a`, slow);
+    const b = fetchDocument(`${base}/hold/b`, slow);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // c waits for a slot and gives up before one frees; d waits longer.
+    const c = codeOf(fetchDocument(`${base}/hold/c`, { ...slow, totalTimeoutMs: 150 }));
+    const d = fetchDocument(`${base}/hold/d`, slow);
+    expect(await c).toBe('TIMEOUT');
+    await Promise.all([a, b, d]);
+    // The slot a frees goes to d at once, while b still holds the other one.
+    expect(arrivals.indexOf('d in')).toBeLessThan(arrivals.indexOf('b out'));
+    expect(arrivals).not.toContain('c in');
+  });
+
+  it('limits fetches per resolved address, whatever host names point there', async () => {
+    let active = 0;
+    let peak = 0;
+    routes.set('/busy', (_q, res) => {
+      peak = Math.max(peak, ++active);
+      setTimeout(() => {
+        active--;
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      }, 80);
+    });
+    const port = new URL(base).port;
+    const names = ['one.example', 'two.example', 'three.example', 'four.example'];
+    const viaNames: FetchOptions = {
+      ...options,
+      totalTimeoutMs: 5000,
+      allowlist: names.map((n) => `${n}:${port}`),
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    };
+    await Promise.all(names.map((name) => fetchDocument(`http://${name}:${port}/busy`, viaNames)));
+    expect(peak).toBe(MAX_PER_DESTINATION);
+  });
+
+  it("ends a fetch when the caller's overall deadline passes", async () => {
+    routes.set('/slow-headers', () => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await fetchDocument(`${base}/slow-headers`, {
+      ...options,
+      totalTimeoutMs: 10_000,
+      headersTimeoutMs: 10_000,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'TIMEOUT' });
+  }, 3000); // without the signal it would run its own 10 s
 
   it('refuses a site whose TLS certificate cannot be verified (SECURITY B.20)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fineprint-tls-'));
