@@ -102,6 +102,36 @@ describe.runIf(canRunBrowser())('browser journeys', () => {
     await page.getByRole('heading', { name: MESSAGES.keyPoints }).waitFor({ timeout: 20_000 });
   }, 120_000);
 
+  it("leaves a stranger with the same visitor id unsubscribed on the payer's callback URL, and shows them no e-mail", async () => {
+    await openDialogAtLimit();
+    await page.getByLabel(MESSAGES.emailLabel).fill('payer@example.com');
+    await page.getByRole('button', { name: MESSAGES.subscribeButton }).click();
+    await page.frameLocator('iframe[title="Card payment"]').getByRole('button', { name: 'Pay $5.00' }).click();
+    await page.waitForURL(/\/subscription\/callback\?.*transaction_id=\d+/);
+    const callbackUrl = page.url();
+    const payerId = (await context.cookies()).find((c) => c.name === 'user_id')!.value;
+
+    // Another browser profile whose fingerprint came out the same: same user_id, no cookies of the payer's.
+    const stranger = await h.newContext();
+    try {
+      await stranger.addCookies([{ name: 'user_id', value: payerId, url: h.baseUrl }]);
+      const strangerPage = await stranger.newPage();
+      await strangerPage.goto(callbackUrl);
+      await see(strangerPage.getByText(MESSAGES.paymentVerificationFailedToast).first());
+      await strangerPage.waitForURL(`${h.baseUrl}/`);
+      await gone(strangerPage.getByText(MESSAGES.subscribedBadge, { exact: true }));
+      expect(await strangerPage.locator('body').innerText()).not.toContain('payer@example.com');
+      expect((await stranger.cookies()).find((c) => c.name === 'auth_token')).toBeUndefined();
+      const email = await strangerPage.evaluate(async (id) => (await fetch(`/api/get-email/${id}`)).status, payerId);
+      expect(email).toBe(404);
+    } finally {
+      await stranger.close();
+    }
+    // The payer's own browser is subscribed.
+    await page.waitForURL(`${h.baseUrl}/`);
+    await see(page.getByText(MESSAGES.subscribedBadge, { exact: true }));
+  }, 120_000);
+
   it('reports a declined payment', async () => {
     await openDialogAtLimit();
     await page.getByLabel(MESSAGES.emailLabel).fill('decliner@example.com');

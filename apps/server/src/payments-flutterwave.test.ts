@@ -143,6 +143,17 @@ describe.each(databaseLegs())('Flutterwave payments on %s (SECURITY C)', (leg) =
     expect(stub.requests).toEqual([{ url: `/v3/transactions/${id}/verify`, authorization: `Bearer ${SECRET_KEY}` }]);
   });
 
+  it('gives no token and no e-mail for a paid transaction to anyone but the browser that started its checkout', async () => {
+    const { id } = await checkout('payer@example.com');
+    for (const headers of [{}, browserCookies('visitor-stranger'), browserCookies('visitor-pay', 'identical-browser')]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/payment/verify/${id}`, headers });
+      expect(res.statusCode).toBe(402);
+      expect(res.body).not.toContain('payer@example.com');
+    }
+    expect(await t.db.selectFrom('subscription_tokens').selectAll().execute()).toHaveLength(0);
+    expect((await verify(id)).json()).toMatchObject({ email: 'payer@example.com' });
+  });
+
   it.each([['abc'], ['1.5'], ['12%2F..'], ['9'.repeat(40)]])(
     'C.22: answers 400 for transaction id %s with no provider call',
     async (id) => {
