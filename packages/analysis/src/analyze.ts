@@ -6,6 +6,7 @@ import { extractDocument, extractPdf, type ExtractedDocument } from './extract/e
 import type { MediaType } from './fetch/guarded-fetch';
 import { normalizeSiteUrl } from './fetch/normalize-url';
 import { segmentClauses } from './segment/segment';
+import { readFacts, type FactDocument } from './facts/read-facts';
 import { findEmail } from './summarize/details';
 import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
 
@@ -75,6 +76,7 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
   const notices: string[] = [];
   const findings: Finding[] = [];
   const documents: AnalyzedDocument[] = [];
+  const factDocuments: FactDocument[] = [];
   for (const { input, doc } of extracted) {
     documents.push({
       type: input.type,
@@ -88,7 +90,9 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
         `The ${input.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} appears to be in ${LANGUAGE_NAMES[doc.language] ?? doc.language}; the built-in analyzer reads English only, so this summary may miss its points.`,
       );
     }
-    findings.push(...classifyClauses(segmentClauses(doc.blocks), input.type, input.url));
+    const clauses = segmentClauses(doc.blocks);
+    factDocuments.push({ type: input.type, url: input.url, clauses });
+    findings.push(...classifyClauses(clauses, input.type, input.url));
   }
   for (const type of ['terms', 'privacy'] as const) {
     if (!extracted.some((e) => e.input.type === type)) {
@@ -113,6 +117,7 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
     recommendations: details.recommendations.map((i) => i.text),
     details,
     grade,
+    factSheet: readFacts(factDocuments),
     documents,
     notices,
     engine: ENGINE_VERSION,

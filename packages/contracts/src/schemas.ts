@@ -51,6 +51,66 @@ export type AnalyzedDocument = z.infer<typeof AnalyzedDocumentSchema>;
 export const GradeSchema = z.enum(['A', 'B', 'C', 'D', 'E']).nullable();
 export type Grade = z.infer<typeof GradeSchema>;
 
+/** The ids of the fact-sheet questions (../shared/factsheet/questions.json, version 1). */
+export const FACT_IDS = [
+  'sells_data',
+  'targeted_ads',
+  'cross_site_tracking',
+  'third_party_data',
+  'ai_training',
+  'precise_location',
+  'biometrics',
+  'message_content',
+  'retention',
+  'account_deletion',
+  'data_export',
+  'privacy_contact',
+  'law_enforcement_notice',
+  'breach_notice',
+  'international_transfer',
+  'min_age',
+  'governing_law',
+  'courts',
+  'arbitration',
+  'class_action_waiver',
+  'content_licence',
+  'moral_rights_waiver',
+  'terms_change_notice',
+  'termination_without_notice',
+  'liability_cap',
+  'indemnity',
+  'claim_time_limit',
+  'auto_renewal',
+  'refunds',
+] as const;
+export const FactIdSchema = z.enum(FACT_IDS);
+export type FactId = z.infer<typeof FactIdSchema>;
+
+/**
+ * One answer of the fact sheet: a value ("not_stated" is an answer), the scope it holds for
+ * when the documents limit it, the detail fields of its question, and the clauses that state it.
+ */
+export const FactAnswerSchema = z.object({
+  value: z.union([z.string(), z.number()]),
+  scope: z.string().optional(),
+  evidence: z.array(EvidenceSchema),
+  periods: z.array(z.object({ what: z.string(), days: z.number().int().nonnegative() })).optional(),
+  how: z.string().optional(),
+  hours: z.number().int().positive().optional(),
+  where: z.array(z.string()).optional(),
+  variants: z.array(z.object({ scope: z.string(), value: z.union([z.string(), z.number()]) })).optional(),
+  opt_out_days: z.number().int().positive().optional(),
+  opt_out_contact: z.string().optional(),
+  days: z.number().int().positive().optional(),
+  usd: z.number().positive().optional(),
+  perpetual: z.boolean().optional(),
+  irrevocable: z.boolean().optional(),
+  sublicensable: z.boolean().optional(),
+});
+export type FactAnswer = z.infer<typeof FactAnswerSchema>;
+export const FactSheetSchema = z.record(FactIdSchema, FactAnswerSchema);
+export type FactSheet = z.infer<typeof FactSheetSchema>;
+
 /** The analysis of SPEC section 3, plus the evidence behind every item. */
 export const AnalysisResultSchema = z.object({
   keyPoints: z.array(z.string()),
@@ -62,6 +122,8 @@ export const AnalysisResultSchema = z.object({
     recommendations: z.array(SummaryItemSchema),
   }),
   grade: GradeSchema,
+  /** The answers to the fixed questions, each with the clauses that state it. */
+  factSheet: FactSheetSchema,
   documents: z.array(AnalyzedDocumentSchema),
   notices: z.array(z.string()),
   engine: z.string(),

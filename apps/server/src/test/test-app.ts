@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { analyzeSite } from '@fineprint/analysis';
-import type { AnalysisResult } from '@fineprint/contracts';
+import { FACT_IDS, type AnalysisResult } from '@fineprint/contracts';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -26,6 +26,9 @@ export const FAKE_RESULT: AnalysisResult = {
   recommendations: ['Request a copy of your data or its deletion.'],
   details: { keyPoints: [], privacyConcerns: [], recommendations: [] },
   grade: 'C',
+  factSheet: Object.fromEntries(
+    FACT_IDS.map((id) => [id, { value: 'not_stated', evidence: [] }]),
+  ) as unknown as AnalysisResult['factSheet'],
   documents: [],
   notices: [],
   engine: 'test',

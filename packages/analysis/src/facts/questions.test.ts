@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { segmentClauses } from '../segment/segment';
+import { FACT_QUESTIONS } from './questions';
+import { createReadContext } from './reader';
+
+// Every example clause of every question record is a test: its reading must give the stated answer.
+describe.each(FACT_QUESTIONS.map((q) => [q.id, q] as const))('fact question %s', (_id, question) => {
+  it.each(question.examples.map((e) => [e.clause, e] as const))('reads "%s"', (clause, example) => {
+    const type = example.document ?? 'privacy';
+    const clauses = segmentClauses([{ kind: 'paragraph', text: clause, start: 0 }]);
+    const answer = question.read(createReadContext([{ type, url: 'https://example.com/legal', clauses }]));
+    expect(answer.value).toBe(example.value);
+    if (example.fields) expect(answer).toMatchObject(example.fields);
+    if (answer.value !== 'not_stated' && answer.evidence.length > 0) expect(clause).toContain(answer.evidence[0]!.quote);
+  });
+});

@@ -1,0 +1,669 @@
+import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
+import { findAge, findAmount, findCourt, findEmail, findLaw, findWebAddress } from '../summarize/details';
+import { durationsIn, isDeniedBefore, NOT_STATED, scopeOf, USER_OBLIGATION, type Located, type ReadContext } from './reader';
+
+/**
+ * One question of the fact sheet as data: how to read it, and example clauses with the answer
+ * each must give (tests are generated from them). A legal reading is corrected here, in one place.
+ */
+export interface FactQuestion {
+  id: FactId;
+  read(ctx: ReadContext): FactAnswer;
+  examples: ReadonlyArray<{ clause: string; document?: DocumentType; value: FactAnswer['value']; fields?: Partial<FactAnswer> }>;
+}
+
+const PRIVACY: readonly DocumentType[] = ['privacy'];
+const TERMS: readonly DocumentType[] = ['terms'];
+
+/** Clauses about the service's own practice: not rules for the user. */
+const serviceOnly = (found: Located[]) => found.filter((l) => !USER_OBLIGATION.test(l.clause.text));
+
+/** A practice the service admits (affirmed), denies, or does not mention. */
+function polar(
+  ctx: ReadContext,
+  options: { topic: RegExp; verb?: RegExp; documents?: readonly DocumentType[] },
+): { affirmed: Located[]; denied: Located[] } {
+  const found = serviceOnly(ctx.find(options.topic, options.documents));
+  const verb = options.verb ?? options.topic;
+  const denied = found.filter((l) => isDeniedBefore(l.clause.text, verb));
+  return { affirmed: found.filter((l) => !denied.includes(l)), denied };
+}
+
+const SALE = /\b(?:sell|sells|selling|sale of|rent)\b[^.]{0,60}\b(?:personal|your)\s+(?:data|information)\b/i;
+/** The "Do Not Sell or Share" link, by its capitals (a sentence "we do not sell" is a denial). */
+const DO_NOT_SELL_LINK = /\bDo Not Sell\b/;
+const SALE_OPT_OUT =
+  /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing)|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
+
+/** Identifiers or contact data handed to advertising partners so they can target ads: a "share" under US state laws. */
+const AD_SHARING =
+  /\b(?:share|provide|disclose|give)\w*\b[^.]{0,160}\b(?:advertising partners?|ad (?:companies|partners|networks)|marketing (?:vendors|partners)|advertisers)\b[^.]{0,160}\b(?:ads|advertis\w*)\b|\b(?:advertising partners?|ad companies|marketing vendors)\b[^.]{0,80}\b(?:serve|show|target)\w*\b[^.]{0,40}\bads\b/i;
+
+const ADS =
+  /\b(?:personali[sz]ed|targeted|interest-based|tailored|relevant|behavio(?:u)?ral)\s+(?:ads|advertising|advertisements)\b|\bads? (?:we|you) (?:show|see)\b|\bshow you ads\b/i;
+const ADS_OPT_IN =
+  /\b(?:with your consent|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
+const ADS_OPT_OUT =
+  /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
+
+const TRACKING =
+  /\b(?:cookies?|pixels?|SDKs?|web beacons?|tags?|plug-?ins?|social (?:plugins|buttons))\b[^.]{0,160}\b(?:other (?:websites|sites|apps|services)|third-party (?:websites|sites|apps)|across (?:websites|sites|apps|devices|the (?:web|internet))|off (?:our|the) (?:services|products)|partners?['’]? (?:websites|sites|apps))/i;
+const TRACKING_PARTNERS =
+  /\b(?:advertisers?|partners?|third parties)\b[^.]{0,120}\b(?:information|data)\b[^.]{0,80}\b(?:your )?(?:activit(?:y|ies)|actions?|visits?|purchases?)\b[^.]{0,60}\b(?:off|outside|on (?:their|other))\b/i;
+
+const THIRD_PARTY_DATA =
+  /\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:our |other |trusted )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|other sources|affiliates|service providers|publicly available sources|other users)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
+
+const AI_TRAIN =
+  /\b(?:train(?:ing|s|ed)?)\b[^.]{0,100}\b(?:artificial intelligence|AI|machine[- ]learning|ML|models?|algorithms?|LLMs?|generative)\b|\b(?:artificial intelligence|AI|machine[- ]learning|generative AI)\b[^.]{0,80}\btrain(?:ing|s|ed)?\b/i;
+const AI_OPT_OUT = /\b(?:opt[- ]out|object|turn off|switch off|setting|you can choose not|right to object)\b/i;
+const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]in)|if you (?:opt in|choose to share|consent))\b/i;
+
+const LOCATION =
+  /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? location|location services|exact location|precise location data|geolocation)\b/i;
+const LOCATION_PERMISSION =
+  /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings)\b/i;
+const APPROXIMATE_ONLY =
+  /\b(?:do not|don['’]t) (?:collect|use) (?:your )?precise (?:geo-?)?location\b|\bonly (?:your )?(?:approximate|general|IP)/i;
+
+const BIOMETRIC =
+  /\b(?:biometric|face geometry|facial (?:recognition|geometry|features)|face ?prints?|voice ?prints?|fingerprint(?:s)? (?:data|scans?)|scans? of (?:your )?face)\b/i;
+const CONSENT = /\b(?:consent|permission|opt[- ]in|if you (?:choose|enable|turn on|agree)|you can turn (?:it|this) off)\b/i;
+
+const MESSAGES =
+  /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\b(?:scan|analy[sz]e|review|read|process)\w*\b[^.]{0,60}\b(?:messages|chats|conversations|communications)\b|\bmessages? (?:you|that you) (?:send|receive|exchange)\b/i;
+const END_TO_END =
+  /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b/i;
+
+const RETENTION =
+  /\b(?:retain|retention|keep|kept|store|stored|delete|deleted|erase|erased|anonymi[sz]e|anonymi[sz]ed|de-identify|purge)\w*\b/i;
+const AS_LONG_AS =
+  /\bas long as (?:(?:is |it is |we )?(?:necessary|needed|required|reasonably)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b/i;
+
+const DELETE_ACCOUNT = /\bdelet\w*\b[^.]{0,40}\b(?:your |the )?account\b|\baccount deletion\b|\bclose your account\b/i;
+const SELF_SERVICE =
+  /\b(?:settings?|in the app|you can (?:delete|download|export|close)|(?:account|privacy) (?:center|centre|page|dashboard)|tool|at any time by|through your account|in your account)\b/i;
+const BY_REQUEST =
+  /\b(?:contact us|submit a request|send (?:us )?a request|request form|by (?:e-?mail|writing)|write to us|email us|e-mail us)\b/i;
+
+const EXPORT =
+  /\b(?:download|export|copy|portability|portable)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy)\b|\bdata portability\b/i;
+
+const PRIVACY_EMAIL = /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
+
+const LAW_REQUEST = /\b(?:law enforcement|government(?:al)? (?:requests?|authorities)|legal (?:requests?|process)|subpoena|court order)\b/i;
+const NOTIFY_USER =
+  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide) (?:you )?(?:with )?notice|notice to|inform\w*|tell|let)\b[^.]{0,30}\b(?:you|users?|the (?:affected )?(?:user|member|account holder))\b/i;
+
+const BREACH = /\b(?:data breach|security (?:breach|incident)|breach of security|unauthori[sz]ed access)\b/i;
+
+const TRANSFER =
+  /\b(?:transfer\w*|process\w*|stor\w*)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the)|other countries|countries other than|internationally|across borders|United States|third countries)\b|\binternational (?:data )?transfers?\b/i;
+const PLACES = [
+  'United States',
+  'European Economic Area',
+  'European Union',
+  'United Kingdom',
+  'Canada',
+  'Singapore',
+  'Ireland',
+  'India',
+  'China',
+  'Japan',
+  'Brazil',
+  'Australia',
+  'Switzerland',
+];
+
+const AGE_RULE =
+  /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|or older|\+)/i;
+
+const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,60}\b(?:govern|appl(?:y|ies))\b/i;
+const COURTS =
+  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|courts?\b[^.]{0,60}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|submit to the (?:personal )?jurisdiction)\b/i;
+
+const ARBITRATION =
+  /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
+const ARBITRATION_OPT_OUT =
+  /\bopt[- ]out\b[^.]{0,120}\b(?:arbitration|agreement to arbitrate|this (?:section|provision))\b|\b(?:arbitration|agreement to arbitrate)\b[^.]{0,120}\bopt[- ]out\b/i;
+
+const CLASS_WAIVER =
+  /\b(?:waive|waiving|waiver|not (?:participate|bring|be a (?:plaintiff|class member))|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bin (?:your|their) individual capacity\b[^.]{0,60}\bnot as a (?:plaintiff|class)/i;
+
+const LICENCE = /\b(?:grant|give)s?\b[^.]{0,60}\b(?:licen[cs]e|right to use)\b/i;
+const TO_SERVICE = /\byou (?:hereby )?(?:grant|give)\b|\bby (?:posting|uploading|submitting|sharing)\b/i;
+const FEEDBACK = /\b(?:feedback|suggestions?|ideas)\b/i;
+
+const MORAL_WAIVER = /\bmoral rights\b/i;
+const CHANGE =
+  /\b(?:change|changes|modify|modif(?:y|ies|ication)s?|update|amend|revise)\w*\b[^.]{0,60}\b(?:these|the|this|our)\s+(?:terms|agreement|conditions)\b|\b(?:terms|agreement)\b[^.]{0,40}\b(?:change|modif|updat|amend)\w*/i;
+const ADVANCE =
+  /\b(?:before|prior to|in advance of)\b[^.]{0,80}\b(?:(?:take|takes|taking|become|becomes|becoming|go(?:es)? into|enters? into)\s+(?:effect(?:ive)?|force)|come into force|effective)\b|\b(?:advance|prior) notice\b|\b\d+\s*days['’]?\s+(?:advance |prior )?notice\b|\bat least \d+ days\b|\bin advance\b/i;
+
+const TERMINATION =
+  /\b(?:suspend|terminate|disable|deactivate|close|remove|restrict)\w*\b[^.]{0,120}\b(?:your account|your access|access to|the services|your use)\b/i;
+
+const CAP =
+  /\b(?:liability|liable)\b[^.]{0,200}\b(?:exceed|limited to|greater of|lesser of|more than|amount (?:you )?paid|typical and foreseeable|\$\s?\d|USD|€)/i;
+const INDEMNITY =
+  /\byou\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
+/** An indemnity that binds only some users (business use), not the ordinary user. */
+const NARROW_INDEMNITY = /^\s*if you use\b[^.]{0,60}\b(?:commercial|business)/i;
+const CLAIM_LIMIT =
+  /\b(?:claim|cause of action|action|dispute)s?\b[^.]{0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
+const RENEWAL =
+  /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|will (?:continue|renew) (?:until|unless) (?:you )?cancel)\w*/i;
+const REFUND = /\brefund\w*\b/i;
+const NO_REFUND =
+  /\b(?:no refunds?|non-?refundable|not (?:be )?refund(?:ed|able)|will not (?:issue|provide|give) (?:a |any )?refunds?|are final)\b/i;
+const PARTIAL_REFUND =
+  /\b(?:right (?:of|to) withdraw\w*|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|except (?:as|where) (?:required|provided)|unless (?:required|otherwise)|where required by (?:applicable )?law|may (?:issue|provide|offer) (?:a )?refund)\b/i;
+
+export const FACT_QUESTIONS: readonly FactQuestion[] = [
+  {
+    id: 'sells_data',
+    read(ctx) {
+      const optOut = [...ctx.find(DO_NOT_SELL_LINK, PRIVACY), ...ctx.find(SALE_OPT_OUT, PRIVACY)];
+      if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
+      const { affirmed, denied } = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: PRIVACY });
+      const sold = affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text));
+      const shared = polar(ctx, { topic: AD_SHARING, verb: /\b(?:share|provide|disclose|give)/i, documents: PRIVACY }).affirmed;
+      const practice = [...sold, ...shared];
+      if (practice.length > 0) {
+        const choice = ctx.find(ADS_OPT_OUT, PRIVACY).filter((l) => /\bads?\b|advertis/i.test(l.clause.text));
+        return choice.length > 0 ? ctx.answer('yes_opt_out', [...practice.slice(0, 2), choice[0]!]) : ctx.answer('yes', practice);
+      }
+      if (denied.length > 0) return ctx.answer('no', denied);
+      return NOT_STATED;
+    },
+    examples: [
+      { clause: 'We do not sell your personal information to anyone.', value: 'no' },
+      {
+        clause: 'You can opt out of the sale or sharing of your personal information using the Do Not Sell or Share link.',
+        value: 'yes_opt_out',
+      },
+      { clause: 'We may sell your personal information to data brokers.', value: 'yes' },
+    ],
+  },
+  {
+    id: 'targeted_ads',
+    read(ctx) {
+      const { affirmed, denied } = polar(ctx, { topic: ADS, documents: PRIVACY });
+      if (affirmed.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
+      const optIn = affirmed.filter((l) => ADS_OPT_IN.test(l.clause.text));
+      if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
+      const optOut = affirmed.filter((l) => ADS_OPT_OUT.test(l.clause.text));
+      if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
+      return ctx.answer('yes', affirmed);
+    },
+    examples: [
+      {
+        clause: 'We use your information to show you personalized ads, and you can turn off personalized ads in Ad Settings.',
+        value: 'yes_opt_out',
+      },
+      { clause: 'We show you personalised ads only if you consent to it.', value: 'yes_opt_in' },
+      { clause: 'We use your activity to show you targeted advertising.', value: 'yes' },
+    ],
+  },
+  {
+    id: 'cross_site_tracking',
+    read(ctx) {
+      const found = serviceOnly([...ctx.find(TRACKING, PRIVACY), ...ctx.find(TRACKING_PARTNERS, PRIVACY)]);
+      const affirmed = found.filter((l) => !isDeniedBefore(l.clause.text, /\b(?:track|use|collect)\w*/i, 20));
+      return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
+    },
+    examples: [
+      {
+        clause: 'Our partners use cookies and pixels to collect information about your activity on other websites and apps.',
+        value: 'yes',
+      },
+      { clause: 'We use cookies to keep you signed in.', value: 'not_stated' },
+    ],
+  },
+  {
+    id: 'third_party_data',
+    read(ctx) {
+      const found = serviceOnly(ctx.find(THIRD_PARTY_DATA, PRIVACY)).filter((l) => /\b(?:we|us)\b/i.test(l.clause.text));
+      return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
+    },
+    examples: [{ clause: 'We receive information about you from our partners and advertisers.', value: 'yes' }],
+  },
+  {
+    id: 'ai_training',
+    read(ctx) {
+      const { affirmed, denied } = polar(ctx, { topic: AI_TRAIN, verb: /\btrain/i });
+      const ours = affirmed.filter((l) => /\b(?:we|us|our)\b/i.test(l.clause.text));
+      if (ours.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
+      const optIn = ours.filter((l) => AI_OPT_IN.test(l.clause.text));
+      if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
+      const optOut = ours.filter((l) => AI_OPT_OUT.test(l.clause.text));
+      if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
+      return ctx.answer('yes', ours);
+    },
+    examples: [
+      { clause: 'We use your posts to train our machine learning models.', value: 'yes' },
+      { clause: 'We do not use your content to train our AI models.', value: 'no' },
+      { clause: 'You may not use the content of the service to train artificial intelligence models.', value: 'not_stated' },
+      { clause: 'We use your data to train our AI models, and you can object to this in your settings.', value: 'yes_opt_out' },
+    ],
+  },
+  {
+    id: 'precise_location',
+    read(ctx) {
+      const approximate = ctx.find(APPROXIMATE_ONLY, PRIVACY);
+      const found = serviceOnly(ctx.find(LOCATION, PRIVACY)).filter((l) => !approximate.some((a) => a.clause === l.clause));
+      if (found.length === 0) return approximate.length > 0 ? ctx.answer('no', approximate) : NOT_STATED;
+      const permission = found.filter((l) => LOCATION_PERMISSION.test(l.clause.text));
+      return permission.length > 0 ? ctx.answer('yes_with_permission', permission) : ctx.answer('yes', found);
+    },
+    examples: [
+      { clause: 'If you allow it in your device settings, we collect your precise location from GPS.', value: 'yes_with_permission' },
+      { clause: 'We do not collect your precise location; we use only your IP address to infer your city.', value: 'no' },
+    ],
+  },
+  {
+    id: 'biometrics',
+    read(ctx) {
+      const { affirmed, denied } = polar(ctx, {
+        topic: BIOMETRIC,
+        verb: /\b(?:collect|use|process|receive|store)\w*/i,
+        documents: PRIVACY,
+      });
+      if (affirmed.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
+      const consent = affirmed.filter((l) => CONSENT.test(l.clause.text));
+      return consent.length > 0 ? ctx.answer('yes_with_consent', consent) : ctx.answer('yes', affirmed);
+    },
+    examples: [
+      { clause: 'With your consent, we use facial recognition technology to create a face template.', value: 'yes_with_consent' },
+      { clause: 'We do not collect biometric data.', value: 'no' },
+    ],
+  },
+  {
+    id: 'message_content',
+    read(ctx) {
+      const e2e = ctx.find(END_TO_END, PRIVACY);
+      if (e2e.length > 0) return ctx.answer('no', e2e);
+      const found = serviceOnly(ctx.find(MESSAGES, PRIVACY)).filter((l) => /\b(?:we|us)\b/i.test(l.clause.text));
+      const affirmed = found.filter((l) => !isDeniedBefore(l.clause.text, /\b(?:scan|analy|review|read|access|collect|process)\w*/i, 25));
+      return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
+    },
+    examples: [
+      { clause: 'We collect the content of messages you send and receive.', value: 'yes' },
+      { clause: 'Your messages are end-to-end encrypted, so we cannot see or read them.', value: 'no' },
+    ],
+  },
+  {
+    id: 'retention',
+    read(ctx) {
+      const timed = ctx
+        .find(RETENTION, PRIVACY)
+        .filter(
+          (l) =>
+            durationsIn(l.clause.text).length > 0 &&
+            !/\b(?:notice|notify|respond|within \d+ days of (?:your|receiving))/i.test(l.clause.text),
+        );
+      if (timed.length > 0) {
+        const periods = timed.flatMap((l) =>
+          durationsIn(l.clause.text).map((d) => ({
+            what: l.clause.text
+              .slice(Math.max(0, d.index - 60), d.index)
+              .replace(/^\S*\s/, '')
+              .trim(),
+            days: d.days,
+          })),
+        );
+        return ctx.answer('fixed_periods', timed, { periods: periods.slice(0, 8) });
+      }
+      const needed = ctx.find([RETENTION, AS_LONG_AS], PRIVACY);
+      return needed.length > 0 ? ctx.answer('as_long_as_needed', needed) : NOT_STATED;
+    },
+    examples: [
+      { clause: 'We retain server logs for 18 months and then delete them.', value: 'fixed_periods', fields: { periods: [{ days: 540 }] } },
+      { clause: 'We keep your information for as long as necessary to provide the service.', value: 'as_long_as_needed' },
+    ],
+  },
+  {
+    id: 'account_deletion',
+    read(ctx) {
+      const found = serviceOnly(ctx.find(DELETE_ACCOUNT)).filter(
+        (l) => !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text),
+      );
+      const self = found.filter((l) => SELF_SERVICE.test(l.clause.text));
+      if (self.length > 0) return ctx.answer('self_service', self, howOf(self));
+      const request = found.filter((l) => BY_REQUEST.test(l.clause.text));
+      return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
+    },
+    examples: [
+      { clause: 'You can delete your account at any time in Settings > Account.', value: 'self_service' },
+      { clause: 'To delete your account, contact us at privacy@example.com.', value: 'by_request', fields: { how: 'privacy@example.com' } },
+    ],
+  },
+  {
+    id: 'data_export',
+    read(ctx) {
+      const found = serviceOnly(ctx.find(EXPORT, PRIVACY));
+      const self = found.filter((l) => SELF_SERVICE.test(l.clause.text));
+      if (self.length > 0) return ctx.answer('self_service', self, howOf(self));
+      return found.length > 0 ? ctx.answer('by_request', found, howOf(found)) : NOT_STATED;
+    },
+    examples: [
+      { clause: 'You can download a copy of your data with the Download Your Information tool.', value: 'self_service' },
+      { clause: 'You have the right to data portability; contact us to exercise it.', value: 'by_request' },
+    ],
+  },
+  {
+    id: 'privacy_contact',
+    read(ctx) {
+      const withEmail = ctx.find(PRIVACY_EMAIL, PRIVACY);
+      const email = withEmail.map((l) => PRIVACY_EMAIL.exec(l.clause.text)?.[0]).find(Boolean);
+      return email ? ctx.answer(email, withEmail.slice(0, 1)) : NOT_STATED;
+    },
+    examples: [{ clause: 'Questions about this policy? Write to privacy@example.com.', value: 'privacy@example.com' }],
+  },
+  {
+    id: 'law_enforcement_notice',
+    read(ctx) {
+      const requests = ctx.find(LAW_REQUEST, PRIVACY);
+      const silent = requests.filter((l) => /\bwithout (?:notice|notifying|telling|informing) (?:to )?you\b/i.test(l.clause.text));
+      if (silent.length > 0) return ctx.answer('no', silent);
+      const told = requests.filter((l) => NOTIFY_USER.test(l.clause.text) && !isDeniedBefore(l.clause.text, NOTIFY_USER, 20));
+      return told.length > 0 ? ctx.answer('yes', told) : NOT_STATED;
+    },
+    examples: [
+      {
+        clause: 'We will notify you of law enforcement requests for your data unless we are legally prohibited from doing so.',
+        value: 'yes',
+      },
+      { clause: 'We may disclose your data in response to legal process without notice to you.', value: 'no' },
+    ],
+  },
+  {
+    id: 'breach_notice',
+    read(ctx) {
+      const told = ctx.find([BREACH, NOTIFY_USER], PRIVACY).filter((l) => !isDeniedBefore(l.clause.text, NOTIFY_USER, 20));
+      if (told.length === 0) return NOT_STATED;
+      const hours = told.map((l) => /\b(\d{1,3})\s*hours\b/i.exec(l.clause.text)?.[1]).find(Boolean);
+      return ctx.answer('yes', told, hours ? { hours: Number(hours) } : {});
+    },
+    examples: [{ clause: 'If a data breach affects you, we will notify you within 72 hours.', value: 'yes', fields: { hours: 72 } }],
+  },
+  {
+    id: 'international_transfer',
+    read(ctx) {
+      const found = ctx.find(TRANSFER, PRIVACY);
+      if (found.length === 0) return NOT_STATED;
+      const text = found.map((l) => l.clause.text).join(' ');
+      const where = PLACES.filter((p) => text.includes(p));
+      return ctx.answer('yes', found, where.length > 0 ? { where } : {});
+    },
+    examples: [
+      {
+        clause: 'We transfer your information to the United States and other countries.',
+        value: 'yes',
+        fields: { where: ['United States'] },
+      },
+    ],
+  },
+  {
+    id: 'min_age',
+    read(ctx) {
+      for (const documents of [TERMS, PRIVACY]) {
+        const found = serviceOnlyAges(ctx.find(AGE_RULE, documents));
+        const first = found[0];
+        const age = first && findAge(first.clause.text);
+        if (age) return ctx.answer(age, [first]);
+      }
+      return NOT_STATED;
+    },
+    examples: [
+      { clause: 'You must be at least 13 years old to use the Service.', document: 'terms', value: 13 },
+      { clause: 'Cancel at least 14 days before the end of the period to avoid charges.', document: 'terms', value: 'not_stated' },
+    ],
+  },
+  {
+    id: 'governing_law',
+    read(ctx) {
+      for (const l of ctx.find(LAW, TERMS)) {
+        const law = findLaw(l.clause.text);
+        if (law) return ctx.answer(law.replace(/^the laws of (?:the )?(?:State of )?/i, ''), [l], scopeField(l));
+      }
+      return NOT_STATED;
+    },
+    examples: [{ clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' }],
+  },
+  {
+    id: 'courts',
+    read(ctx) {
+      for (const l of ctx.find(COURTS, TERMS)) {
+        const court = findCourt(l.clause.text);
+        if (court) return ctx.answer(court, [l], scopeField(l));
+      }
+      return NOT_STATED;
+    },
+    examples: [
+      {
+        clause:
+          'You agree to submit to the exclusive jurisdiction of the state and federal courts located in Santa Clara County, California.',
+        document: 'terms',
+        value: 'Santa Clara County, California',
+      },
+    ],
+  },
+  {
+    id: 'arbitration',
+    read(ctx) {
+      const found = serviceOnly(ctx.find(ARBITRATION, TERMS)).filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30));
+      if (found.length === 0) return ctx.answer('none', []);
+      const scope = found.map((l) => scopeOf(l.clause)).find(Boolean);
+      const optOut = ctx.find(ARBITRATION_OPT_OUT, TERMS).filter((l) => !/\b(?:changes?|amendments?) to\b/i.test(l.clause.text));
+      if (optOut.length === 0) return ctx.answer('mandatory', found, scope ? { scope } : {});
+      const days = optOut.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days <= 90)?.days;
+      const contact = optOut.map((l) => findEmail(l.clause.text)).find(Boolean);
+      return ctx.answer('mandatory_with_opt_out', [...optOut, ...found], {
+        ...(scope ? { scope } : {}),
+        ...(days ? { opt_out_days: days } : {}),
+        ...(contact ? { opt_out_contact: contact } : {}),
+      });
+    },
+    examples: [
+      { clause: 'Any dispute will be resolved by binding individual arbitration.', document: 'terms', value: 'mandatory' },
+      {
+        clause: 'You may opt out of this arbitration agreement by emailing optout@example.com within 30 days of accepting these Terms.',
+        document: 'terms',
+        value: 'mandatory_with_opt_out',
+        fields: { opt_out_days: 30, opt_out_contact: 'optout@example.com' },
+      },
+    ],
+  },
+  {
+    id: 'class_action_waiver',
+    read(ctx) {
+      const found = ctx.find(CLASS_WAIVER, TERMS);
+      return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
+    },
+    examples: [
+      {
+        clause: 'You waive any right to participate in a class action lawsuit or class-wide arbitration.',
+        document: 'terms',
+        value: 'yes',
+      },
+    ],
+  },
+  {
+    id: 'content_licence',
+    read(ctx) {
+      const found = ctx.find([LICENCE, TO_SERVICE], TERMS).filter((l) => !FEEDBACK.test(l.clause.text));
+      if (found.length === 0) return ctx.answer('none_stated', []);
+      const text = found.map((l) => l.clause.text).join(' ');
+      const sublicensable = /\bsub-?licen[cs]\w*/i.test(text) && !/\bnon-?sub-?licen/i.test(text);
+      const isBroad = /\bworldwide\b|\btransferable\b|\bany purpose\b/i.test(text.replace(/\bnon-?transferable\b/gi, '')) || sublicensable;
+      return ctx.answer(isBroad ? 'broad' : 'limited', found, {
+        perpetual: /\bperpetual\b|\bsurviv\w*\b/i.test(text),
+        irrevocable: /\birrevocabl\w*/i.test(text),
+        sublicensable,
+      });
+    },
+    examples: [
+      {
+        clause: 'You grant us a worldwide, non-exclusive, royalty-free, sublicensable licence to use the content you post.',
+        document: 'terms',
+        value: 'broad',
+        fields: { sublicensable: true, perpetual: false, irrevocable: false },
+      },
+      { clause: 'You grant us a licence to use your feedback and suggestions for any purpose.', document: 'terms', value: 'none_stated' },
+    ],
+  },
+  {
+    id: 'moral_rights_waiver',
+    read(ctx) {
+      const found = ctx.find(MORAL_WAIVER, TERMS).filter((l) => /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b/i.test(l.clause.text));
+      return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
+    },
+    examples: [{ clause: 'You waive any moral rights you may have in your content.', document: 'terms', value: 'yes' }],
+  },
+  {
+    id: 'terms_change_notice',
+    read(ctx) {
+      // The general rule: clauses about changing the terms (or in such a section), not the EEA-only variant.
+      const general = (list: Located[]) => list.filter((l) => scopeOf(l.clause) !== 'EEA users');
+      const found = general(ctx.find(CHANGE, TERMS, { inSection: true }));
+      const promised = (l: Located) =>
+        ADVANCE.test(l.clause.text) && (NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
+      const advance = general(ctx.following(found, ADVANCE)).filter(promised);
+      if (advance.length > 0) {
+        const days = advance.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days > 0 && d.days <= 90)?.days;
+        return ctx.answer('advance_notice', advance, days ? { days } : {});
+      }
+      const told = general(ctx.following(found, NOTIFY_USER)).filter(
+        (l) => !/\bwithout (?:prior )?notice\b|\bmay (?:also )?notify\b/i.test(l.clause.text),
+      );
+      if (told.length > 0) return ctx.answer('notice', told);
+      return found.length > 0 ? ctx.answer('no_notice', found) : NOT_STATED;
+    },
+    examples: [
+      {
+        clause: 'We will notify you at least 30 days before changes to these Terms take effect.',
+        document: 'terms',
+        value: 'advance_notice',
+        fields: { days: 30 },
+      },
+      { clause: 'We may change these Terms at any time by posting the revised version.', document: 'terms', value: 'no_notice' },
+    ],
+  },
+  {
+    id: 'termination_without_notice',
+    read(ctx) {
+      const found = serviceOnly(ctx.find(TERMINATION, TERMS)).filter((l) => /\b(?:we|us)\b/i.test(l.clause.text));
+      const abrupt = found.filter((l) =>
+        /\bwithout (?:prior |advance )?notice\b|\bat any time\b|\bfor any reason\b|\bsole discretion\b|\bimmediately\b/i.test(
+          l.clause.text,
+        ),
+      );
+      if (abrupt.length > 0) return ctx.answer('yes', abrupt);
+      const noticed = found.filter((l) => NOTIFY_USER.test(l.clause.text));
+      return noticed.length > 0 ? ctx.answer('no', noticed) : NOT_STATED;
+    },
+    examples: [
+      { clause: 'We may suspend or terminate your account at any time without notice.', document: 'terms', value: 'yes' },
+      { clause: 'We will notify you before we suspend or terminate your account.', document: 'terms', value: 'no' },
+    ],
+  },
+  {
+    id: 'liability_cap',
+    read(ctx) {
+      const found = ctx.find(CAP, TERMS);
+      const first = found[0];
+      if (!first) return NOT_STATED;
+      const text = first.clause.text;
+      const from = /\b(?:exceed|limited to|greater of|lesser of|only for|more than)\b/i.exec(text);
+      const phrase = (from ? text.slice(from.index) : text).replace(/\s+/g, ' ').slice(0, 200);
+      const amount = findAmount(phrase);
+      const usd = amount && /\$|USD|dollars/i.test(amount) ? Number(amount.replace(/[^\d.]/g, '')) : undefined;
+      return ctx.answer(phrase, [first], usd ? { usd } : {});
+    },
+    examples: [
+      {
+        clause: 'Our total liability to you will not exceed the greater of $100 or the amount you paid us in the past 12 months.',
+        document: 'terms',
+        value: 'exceed the greater of $100 or the amount you paid us in the past 12 months.',
+        fields: { usd: 100 },
+      },
+    ],
+  },
+  {
+    id: 'indemnity',
+    read(ctx) {
+      const found = ctx.find(INDEMNITY, TERMS).filter((l) => !NARROW_INDEMNITY.test(l.clause.text));
+      return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
+    },
+    examples: [
+      {
+        clause: 'You agree to indemnify and hold us harmless from any claims arising from your use of the service.',
+        document: 'terms',
+        value: 'yes',
+      },
+    ],
+  },
+  {
+    id: 'claim_time_limit',
+    read(ctx) {
+      const found = ctx.find(CLAIM_LIMIT, TERMS);
+      const days = found.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days >= 30)?.days;
+      return days ? ctx.answer(days, found) : NOT_STATED;
+    },
+    examples: [
+      {
+        clause: 'Any claim arising out of these Terms must be filed within one (1) year after the cause of action arose.',
+        document: 'terms',
+        value: 365,
+      },
+    ],
+  },
+  {
+    id: 'auto_renewal',
+    read(ctx) {
+      const found = ctx.find(RENEWAL, TERMS).filter((l) => !isDeniedBefore(l.clause.text, RENEWAL, 20));
+      return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
+    },
+    examples: [{ clause: 'Your subscription will automatically renew each month until you cancel.', document: 'terms', value: 'yes' }],
+  },
+  {
+    id: 'refunds',
+    read(ctx) {
+      const found = ctx.find(REFUND, TERMS);
+      const partial = found.filter((l) => PARTIAL_REFUND.test(l.clause.text));
+      if (partial.length > 0) return ctx.answer('partial', partial);
+      const none = found.filter((l) => NO_REFUND.test(l.clause.text));
+      if (none.length > 0) return ctx.answer('no', none);
+      return NOT_STATED;
+    },
+    examples: [
+      { clause: 'All payments are non-refundable.', document: 'terms', value: 'no' },
+      { clause: 'Payments are non-refundable, except where required by law.', document: 'terms', value: 'partial' },
+    ],
+  },
+];
+
+/** Age rules that are about who may use the service, not about notice periods or ads. */
+function serviceOnlyAges(found: Located[]): Located[] {
+  return found.filter(
+    (l) =>
+      /\b(?:use|access|create an account|register|sign up|eligible|children|minors?|old)\b/i.test(l.clause.text) && findAge(l.clause.text),
+  );
+}
+
+/** The place of a "how": a setting path, an address or a web page named in the clause. */
+function howOf(found: Located[]): { how?: string } {
+  for (const l of found) {
+    const text = l.clause.text;
+    const how =
+      findEmail(text) ?? findWebAddress(text) ?? /\b(?:Settings?|Account Center|Privacy Center)(?:\s*[>›→]\s*[\w ]+)+/.exec(text)?.[0];
+    if (how) return { how: how.trim() };
+  }
+  return {};
+}
+
+function scopeField(l: Located): { scope?: string } {
+  const scope = scopeOf(l.clause);
+  return scope ? { scope } : {};
+}

@@ -1,0 +1,136 @@
+import type { DocumentType, Evidence, FactAnswer } from '@fineprint/contracts';
+import type { Clause } from '../segment/segment';
+
+/** One document as the fact readers see it: its clauses in reading order. */
+export interface FactDocument {
+  type: DocumentType;
+  url: string;
+  clauses: readonly Clause[];
+}
+
+/** A clause with the document it belongs to and its position there. */
+export interface Located {
+  clause: Clause;
+  document: FactDocument;
+  index: number;
+}
+
+/** What a question's reader gets: the documents, and helpers that find clauses and build answers. */
+export interface ReadContext {
+  /**
+   * Clauses matching every pattern given, in the documents given (default: both), in reading
+   * order; with `inSection`, the first pattern may match the clause's heading instead.
+   */
+  find(patterns: RegExp | readonly RegExp[], documents?: readonly DocumentType[], options?: { inSection?: boolean }): Located[];
+  /** The clauses right after each of these (up to `count`, same document), that match the pattern, without repeats. */
+  following(found: readonly Located[], pattern: RegExp, count?: number): Located[];
+  /** An answer with the clauses as its evidence (at most three quotes). */
+  answer(value: FactAnswer['value'], evidence: readonly Located[], fields?: Omit<FactAnswer, 'value' | 'evidence'>): FactAnswer;
+}
+
+/** The answer every question gives when the documents say nothing about it. */
+export const NOT_STATED: FactAnswer = { value: 'not_stated', evidence: [] };
+
+/** Longest clause a reader looks at: a run-on "sentence" of a whole page speaks to everything. */
+const MAX_CLAUSE_CHARS = 1500;
+
+export function createReadContext(documents: readonly FactDocument[]): ReadContext {
+  return {
+    find(patterns, types = ['terms', 'privacy'], options = {}) {
+      const all = Array.isArray(patterns) ? patterns : [patterns as RegExp];
+      const matches = (clause: Clause) =>
+        all.every((p, i) => p.test(clause.text) || (i === 0 && options.inSection === true && p.test(clause.heading)));
+      const found: Located[] = [];
+      for (const document of documents) {
+        if (!types.includes(document.type)) continue;
+        document.clauses.forEach((clause, index) => {
+          if (clause.text.length <= MAX_CLAUSE_CHARS && matches(clause)) found.push({ clause, document, index });
+        });
+      }
+      return found;
+    },
+    following(found, pattern, count = 3) {
+      const seen = new Set<Clause>();
+      const result: Located[] = [];
+      for (const { document, index } of found) {
+        for (let i = index; i <= index + count && i < document.clauses.length; i++) {
+          const clause = document.clauses[i]!;
+          if (seen.has(clause) || clause.text.length > MAX_CLAUSE_CHARS || !pattern.test(clause.text)) continue;
+          seen.add(clause);
+          result.push({ clause, document, index: i });
+        }
+      }
+      return result;
+    },
+    answer(value, evidence, fields = {}) {
+      return { value, ...fields, evidence: evidence.slice(0, 3).map(evidenceOf) };
+    },
+  };
+}
+
+function evidenceOf({ clause, document }: Located): Evidence {
+  return { quote: clause.text, document: document.type, url: document.url, start: clause.start, end: clause.end };
+}
+
+/**
+ * Negation that binds the service's own practice: "we do not sell", "never", "will not",
+ * "isn't used to". Checked in the words just before the practice's verb.
+ */
+export const DENIAL =
+  /\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not)\b/i;
+
+/** Rules that bind the user, not the service: "you may not", "you agree not to", "users must not". */
+export const USER_OBLIGATION =
+  /\b(?:you|users?|members?|customers?)\s+(?:may\s+not|must\s+not|shall\s+not|cannot|can['’]t|agree\s+not\s+to|will\s+not|are\s+not\s+(?:allowed|permitted))\b|\b(?:prohibited|not\s+permitted)\b/i;
+
+/** True when a negation falls within `window` characters before the first match of `verb`. */
+export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean {
+  const match = verb.exec(text);
+  if (!match) return false;
+  return DENIAL.test(text.slice(Math.max(0, match.index - window), match.index));
+}
+
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  eighteen: 18,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+};
+const DURATION = new RegExp(
+  String.raw`\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*(business\s+)?(day|week|month|year)s?\b`,
+  'gi',
+);
+
+/** Every duration in the text, in days (months = 30, years = 365), with where it stands. */
+export function durationsIn(text: string): Array<{ days: number; index: number }> {
+  const found: Array<{ days: number; index: number }> = [];
+  for (const m of text.matchAll(DURATION)) {
+    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
+    found.push({ days: n * UNIT_DAYS[m[3]!.toLowerCase()]!, index: m.index });
+  }
+  return found;
+}
+
+/** Scope of a clause when its words or heading limit it: "US users", "EEA users". */
+export function scopeOf(clause: Clause): string | undefined {
+  const text = `${clause.heading} ${clause.text}`;
+  if (/\b(?:United States|U\.S\.|US (?:users|residents)|residents of the US)\b/.test(text)) return 'US users';
+  if (/\b(?:European (?:Economic Area|Union)|EEA|EU users|United Kingdom|UK users|Switzerland)\b/.test(text)) return 'EEA users';
+  return undefined;
+}
