@@ -1,5 +1,5 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
-import { findAge, findAmount, findCourt, findEmail, findLaw, findWebAddress } from '../summarize/details';
+import { findAge, findAmount, findCourt, findEmail, findWebAddress } from '../summarize/details';
 import { durationsIn, isDeniedBefore, NOT_STATED, scopeOf, USER_OBLIGATION, type Located, type ReadContext } from './reader';
 
 /**
@@ -9,7 +9,7 @@ import { durationsIn, isDeniedBefore, NOT_STATED, scopeOf, USER_OBLIGATION, type
 export interface FactQuestion {
   id: FactId;
   read(ctx: ReadContext): FactAnswer;
-  examples: ReadonlyArray<{ clause: string; document?: DocumentType; value: FactAnswer['value']; fields?: Partial<FactAnswer> }>;
+  examples: ReadonlyArray<{ clause: string; document?: DocumentType; value: FactAnswer['value']; fields?: Record<string, unknown> }>;
 }
 
 const PRIVACY: readonly DocumentType[] = ['privacy'];
@@ -118,9 +118,26 @@ const PLACES = [
 const AGE_RULE =
   /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|or older|\+)/i;
 
-const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,60}\b(?:govern|appl(?:y|ies))\b/i;
+const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,80}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
 const COURTS =
-  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|courts?\b[^.]{0,60}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|submit to the (?:personal )?jurisdiction)\b/i;
+  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
+/** The consumer's own law or courts as the general rule (EU-style terms). */
+const LOCAL_LAW =
+  /\blaws? of (?:the )?((?:your|that) country(?: or territory)?|jurisdiction in which you (?:live|reside)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
+const LOCAL_COURTS =
+  /\b(your local courts|courts? (?:in|of) (?:the country of )?your (?:main |habitual )?(?:country(?: or territory)?|residence)|courts? in the country (?:of|where) your? (?:main |habitual )?(?:residence|reside|live))\b/i;
+/** Adjectives of a few governing laws: "governed by Dutch law" → Netherlands. */
+const LAW_ADJECTIVES: Record<string, string> = {
+  Dutch: 'Netherlands',
+  English: 'England',
+  Irish: 'Ireland',
+  German: 'Germany',
+  French: 'France',
+  Swiss: 'Switzerland',
+  Swedish: 'Sweden',
+};
+const LAW_PLACE =
+  /\blaws? of (?:the )?(?:(?:state|commonwealth|province|republic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b/g;
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
@@ -423,9 +440,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'governing_law',
     read(ctx) {
-      for (const l of ctx.find(LAW, TERMS)) {
-        const law = findLaw(l.clause.text);
-        if (law) return ctx.answer(law.replace(/^the laws of (?:the )?(?:State of )?/i, ''), [l], scopeField(l));
+      const found = ctx.find(LAW, TERMS);
+      const local = found.find((l) => LOCAL_LAW.test(l.clause.text));
+      if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local]);
+      for (const l of found) {
+        const place = lawPlace(l.clause.text);
+        if (place) return ctx.answer(place, [l], scopeField(l));
       }
       return NOT_STATED;
     },
@@ -434,8 +454,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'courts',
     read(ctx) {
+      const local = ctx.find(LOCAL_COURTS, TERMS)[0];
+      if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local]);
       for (const l of ctx.find(COURTS, TERMS)) {
-        const court = findCourt(l.clause.text);
+        const court =
+          findCourt(l.clause.text) ??
+          /\bplace of jurisdiction\b[^.]{0,80}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/.exec(l.clause.text)?.[1];
         if (court) return ctx.answer(court, [l], scopeField(l));
       }
       return NOT_STATED;
@@ -643,6 +667,30 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     ],
   },
 ];
+
+/**
+ * US-style dispute rules (an arbitration agreement) mark terms whose general rule is a named
+ * court and law; without them, a consumer's-own-law clause is the general rule (EU terms).
+ */
+function hasUsDisputeRules(ctx: ReadContext): boolean {
+  return ctx.find(ARBITRATION, TERMS).length > 0;
+}
+
+/** A consumer-local phrase as an answer: "that country" (of main residence) → "country of residence". */
+function localPlace(phrase: string, kind: 'laws' | 'courts'): string {
+  if (/^that country$/i.test(phrase) || (/country/i.test(phrase) && /residen|reside|\blive\b/i.test(phrase))) return 'country of residence';
+  return /^your (?:country|residence)/i.test(phrase) ? `${kind} of ${phrase}` : phrase;
+}
+
+/** The place of a governing-law clause: a US state before its country ("federal laws of the United States and the laws of California"). */
+function lawPlace(text: string): string | undefined {
+  const places: string[] = [];
+  for (const m of text.matchAll(LAW_PLACE)) {
+    const place = m[1] ?? (m[2] ? (LAW_ADJECTIVES[m[2]] ?? m[2]) : undefined);
+    if (place && !/^(?:Your|Our|These|This|Any|Such|That|The)\b/.test(place)) places.push(place.replace(/[,.]$/, ''));
+  }
+  return places.find((p) => !/^United States/.test(p)) ?? places[0];
+}
 
 /** Age rules that are about who may use the service, not about notice periods or ads. */
 function serviceOnlyAges(found: Located[]): Located[] {
