@@ -60,11 +60,12 @@ const AI_OPT_OUT = /\b(?:opt[- ]out|object|turn off|switch off|setting|you can c
 const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]in)|if you (?:opt in|choose to share|consent))\b/i;
 
 const LOCATION =
-  /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? location|location services|exact location|precise location data|geolocation)\b/i;
+  /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? location|location of your (?:device|computer)|location services|exact location|current location|precise location data)\b/i;
 const LOCATION_PERMISSION =
   /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings)\b/i;
+const PRECISE_DENIED = /\b(?:do not|don['’]t|does not|doesn['’]t|never)\s+(?:collect|track|use|store)\s+(?:your\s+)?precise\b/i;
 const APPROXIMATE_ONLY =
-  /\b(?:do not|don['’]t) (?:collect|use) (?:your )?precise (?:geo-?)?location\b|\bonly (?:your )?(?:approximate|general|IP)/i;
+  /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
 
 const BIOMETRIC =
   /\b(?:biometric|face geometry|facial (?:recognition|geometry|features)|face ?prints?|voice ?prints?|fingerprint(?:s)? (?:data|scans?)|scans? of (?:your )?face)\b/i;
@@ -93,9 +94,10 @@ const PRIVACY_EMAIL = /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|gdpr|legal)[
 
 const LAW_REQUEST = /\b(?:law enforcement|government(?:al)? (?:requests?|authorities)|legal (?:requests?|process)|subpoena|court order)\b/i;
 const NOTIFY_USER =
-  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide) (?:you )?(?:with )?notice|notice to|inform\w*|tell|let)\b[^.]{0,30}\b(?:you|users?|the (?:affected )?(?:user|member|account holder))\b/i;
+  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide)\s+(?:you\s+)?(?:with\s+)?(?:prior\s+|advance\s+)?notice|notice to|inform(?:s|ed|ing)?|tell|let)\s+(?:\w+\s+){0,3}?(?:you|users?|the (?:affected )?(?:user|member|account holder))\b/i;
 
-const BREACH = /\b(?:data breach|security (?:breach|incident)|breach of security|unauthori[sz]ed access)\b/i;
+const BREACH =
+  /\b(?:data breach|(?:security|privacy) (?:breach|incident)|breach of (?:security|your (?:personal )?(?:data|information)))\b/i;
 
 const TRANSFER =
   /\b(?:transfer\w*|process\w*|stor\w*)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the)|other countries|countries other than|internationally|across borders|United States|third countries)\b|\binternational (?:data )?transfers?\b/i;
@@ -137,7 +139,7 @@ const LAW_ADJECTIVES: Record<string, string> = {
   Swedish: 'Sweden',
 };
 const LAW_PLACE =
-  /\blaws? of (?:the )?(?:(?:state|commonwealth|province|republic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b/g;
+  /\blaws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b/g;
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
@@ -267,15 +269,20 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'precise_location',
     read(ctx) {
-      const approximate = ctx.find(APPROXIMATE_ONLY, PRIVACY);
-      const found = serviceOnly(ctx.find(LOCATION, PRIVACY)).filter((l) => !approximate.some((a) => a.clause === l.clause));
-      if (found.length === 0) return approximate.length > 0 ? ctx.answer('no', approximate) : NOT_STATED;
+      const denied = ctx.find(PRECISE_DENIED, PRIVACY);
+      if (denied.length > 0) return ctx.answer('no', denied);
+      const found = serviceOnly(ctx.find(LOCATION, PRIVACY));
+      if (found.length === 0) {
+        const approximate = ctx.find(APPROXIMATE_ONLY, PRIVACY);
+        return approximate.length > 0 ? ctx.answer('no', approximate) : NOT_STATED;
+      }
       const permission = found.filter((l) => LOCATION_PERMISSION.test(l.clause.text));
       return permission.length > 0 ? ctx.answer('yes_with_permission', permission) : ctx.answer('yes', found);
     },
     examples: [
       { clause: 'If you allow it in your device settings, we collect your precise location from GPS.', value: 'yes_with_permission' },
       { clause: 'We do not collect your precise location; we use only your IP address to infer your city.', value: 'no' },
+      { clause: 'We infer your general location from your IP address.', value: 'no' },
     ],
   },
   {
