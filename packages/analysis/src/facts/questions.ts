@@ -160,10 +160,16 @@ const ADVANCE =
   /\b(?:before|prior to|in advance of)\b[^.]{0,80}\b(?:(?:take|takes|taking|become|becomes|becoming|go(?:es)? into|enters? into)\s+(?:effect(?:ive)?|force)|come into force|effective)\b|\b(?:advance|prior) notice\b|\b\d+\s*days['’]?\s+(?:advance |prior )?notice\b|\bat least \d+ days\b|\bin advance\b/i;
 
 const TERMINATION =
-  /\b(?:suspend|terminate|disable|deactivate|close|remove|restrict)\w*\b[^.]{0,120}\b(?:your account|your access|access to|the services|your use)\b/i;
+  /\b(?:suspend|terminat|disabl|deactivat|clos|remov|restrict|refuse|stop provid)\w*\b[^.]{0,120}\b(?:accounts?|access|the services?|your use|your rights?|(?:our |this )?licen[cs]e|service to)\b/i;
+const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop)\w*/i;
+const ABRUPT =
+  /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
+const WARNED = /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i;
 
 const CAP =
-  /\b(?:liability|liable)\b[^.]{0,200}\b(?:exceed|limited to|greater of|lesser of|more than|amount (?:you )?paid|typical and foreseeable|\$\s?\d|USD|€)/i;
+  /\b(?:liability|liable)\b[^.]{0,200}\b(?:exceed|limited to|greater of|lesser of|more than|amount (?:you )?paid|(?:typical and )?foreseeable|\$\s?\d|USD|€)/i;
+/** The cap itself (aggregate or maximum liability), preferred to clauses that only exclude kinds of damage. */
+const AGGREGATE = /\b(?:aggregate|maximum|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
 const INDEMNITY =
   /\byou\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
@@ -584,15 +590,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'termination_without_notice',
     read(ctx) {
-      const found = serviceOnly(ctx.find(TERMINATION, TERMS)).filter((l) => /\b(?:we|us)\b/i.test(l.clause.text));
-      const abrupt = found.filter((l) =>
-        /\bwithout (?:prior |advance )?notice\b|\bat any time\b|\bfor any reason\b|\bsole discretion\b|\bimmediately\b/i.test(
-          l.clause.text,
-        ),
-      );
+      const found = serviceOnly(ctx.find(TERMINATION, TERMS)).filter((l) => !USER_ENDS.test(l.clause.text));
+      const warned = found.filter((l) => WARNED.test(l.clause.text));
+      const abrupt = found.filter((l) => ABRUPT.test(l.clause.text) && !WARNED.test(l.clause.text));
+      if (warned.length > 0 && !abrupt.some((l) => /\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text)))
+        return ctx.answer('no', warned);
       if (abrupt.length > 0) return ctx.answer('yes', abrupt);
-      const noticed = found.filter((l) => NOTIFY_USER.test(l.clause.text));
-      return noticed.length > 0 ? ctx.answer('no', noticed) : NOT_STATED;
+      return warned.length > 0 ? ctx.answer('no', warned) : NOT_STATED;
     },
     examples: [
       { clause: 'We may suspend or terminate your account at any time without notice.', document: 'terms', value: 'yes' },
@@ -602,11 +606,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'liability_cap',
     read(ctx) {
-      const found = ctx.find(CAP, TERMS);
-      const first = found[0];
+      const found = ctx
+        .find(CAP, TERMS)
+        .filter((l) => !/\bincluding,? but not limited to\b/i.test(l.clause.text) || AGGREGATE.test(l.clause.text));
+      const first = found.find((l) => AGGREGATE.test(l.clause.text)) ?? found[0];
       if (!first) return NOT_STATED;
       const text = first.clause.text;
-      const from = /\b(?:exceed|limited to|greater of|lesser of|only for|more than)\b/i.exec(text);
+      const from = /\b(?:exceed|limited to|greater of|lesser of|only for|more than|is your)\b/i.exec(text);
       const phrase = (from ? text.slice(from.index) : text).replace(/\s+/g, ' ').slice(0, 200);
       const amount = findAmount(phrase);
       const usd = amount && /\$|USD|dollars/i.test(amount) ? Number(amount.replace(/[^\d.]/g, '')) : undefined;
