@@ -149,8 +149,10 @@ const ARBITRATION_OPT_OUT =
 const CLASS_WAIVER =
   /\b(?:waive|waiving|waiver|not (?:participate|bring|be a (?:plaintiff|class member))|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bin (?:your|their) individual capacity\b[^.]{0,60}\bnot as a (?:plaintiff|class)/i;
 
-const LICENCE = /\b(?:grant|give)s?\b[^.]{0,60}\b(?:licen[cs]e|right to use)\b/i;
-const TO_SERVICE = /\byou (?:hereby )?(?:grant|give)\b|\bby (?:posting|uploading|submitting|sharing)\b/i;
+const LICENCE =
+  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|right to (?:use|store|host))\b|\bwe(?:['’]re| are) allowed to use\b/i;
+/** Granted to the service (us, the company by name), not to other users or by the service to you. */
+const TO_SERVICE = /\b[Yy]ou (?:hereby )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas)\b/i;
 
 const MORAL_WAIVER = /\bmoral rights\b/i;
@@ -531,9 +533,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       const found = ctx.find([LICENCE, TO_SERVICE], TERMS).filter((l) => !FEEDBACK.test(l.clause.text));
       if (found.length === 0) return ctx.answer('none_stated', []);
-      const text = found.map((l) => l.clause.text).join(' ');
-      const sublicensable = /\bsub-?licen[cs]\w*/i.test(text) && !/\bnon-?sub-?licen/i.test(text);
-      const isBroad = /\bworldwide\b|\btransferable\b|\bany purpose\b/i.test(text.replace(/\bnon-?transferable\b/gi, '')) || sublicensable;
+      // The licence's terms, its own clause and the list items or sentences right after it.
+      const text = ctx
+        .following(found.slice(0, 1), /./, 8)
+        .map((l) => l.clause.text)
+        .join(' ')
+        .replace(/\bnon-?(?:transferable|sub-?licen[cs]\w*)/gi, '');
+      const sublicensable = /\bsub-?licen[cs]\w*/i.test(text);
+      const isTransferable = /\btransferable\b/i.test(text);
+      const isBroad =
+        /\bworldwide\b/i.test(text) && (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b/i.test(text));
       return ctx.answer(isBroad ? 'broad' : 'limited', found, {
         perpetual: /\bperpetual\b|\bsurviv\w*\b/i.test(text),
         irrevocable: /\birrevocabl\w*/i.test(text),
