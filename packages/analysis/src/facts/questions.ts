@@ -68,11 +68,12 @@ const APPROXIMATE_ONLY =
   /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
 
 const BIOMETRIC =
-  /\b(?:biometric|face geometry|facial (?:recognition|geometry|features)|face ?prints?|voice ?prints?|fingerprint(?:s)? (?:data|scans?)|scans? of (?:your )?face)\b/i;
-const CONSENT = /\b(?:consent|permission|opt[- ]in|if you (?:choose|enable|turn on|agree)|you can turn (?:it|this) off)\b/i;
+  /\b(?:biometric|face geometry|facial (?:recognition|geometry|features|age estimation)|face (?:analysis|templates?)|face ?prints?|voice ?prints?|fingerprint(?:s)? (?:data|scans?)|scans? of (?:your )?face|photo of your face|matching your face|selfie|keystroke (?:patterns|rhythms))\b/i;
+const CONSENT =
+  /\b(?:consent|permission|opt[- ]in|if you (?:choose|enable|turn on|agree|select|want)|you (?:can|may) choose|if you choose to provide|you can turn (?:it|this) off)\b/i;
 
 const MESSAGES =
-  /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\b(?:scan|analy[sz]e|review|read|process)\w*\b[^.]{0,60}\b(?:messages|chats|conversations|communications)\b|\bmessages? (?:you|that you) (?:send|receive|exchange)\b/i;
+  /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\bmessages?\b[^.]{0,40}\bincluding (?:their|the) content\b|\b(?:scan|analy[sz]e|review|read|monitor|screen)\w*\b[^.]{0,60}\b(?:messages|chats|conversations|communications|privately shared)\b|\b(?:non-public|private) messages\b|\bMessage Data\b/i;
 const END_TO_END =
   /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b/i;
 
@@ -302,8 +303,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         documents: PRIVACY,
       });
       if (affirmed.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
-      const consent = affirmed.filter((l) => CONSENT.test(l.clause.text));
-      return consent.length > 0 ? ctx.answer('yes_with_consent', consent) : ctx.answer('yes', affirmed);
+      const consent = ctx.following(affirmed, CONSENT, 2);
+      return consent.length > 0 ? ctx.answer('yes_with_consent', [...affirmed.slice(0, 1), ...consent]) : ctx.answer('yes', affirmed);
     },
     examples: [
       { clause: 'With your consent, we use facial recognition technology to create a face template.', value: 'yes_with_consent' },
@@ -315,7 +316,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       const e2e = ctx.find(END_TO_END, PRIVACY);
       if (e2e.length > 0) return ctx.answer('no', e2e);
-      const found = serviceOnly(ctx.find(MESSAGES, PRIVACY)).filter((l) => /\b(?:we|us)\b/i.test(l.clause.text));
+      const found = serviceOnly(ctx.find(MESSAGES));
       const affirmed = found.filter((l) => !isDeniedBefore(l.clause.text, /\b(?:scan|analy|review|read|access|collect|process)\w*/i, 25));
       return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
     },
