@@ -75,7 +75,7 @@ const CONSENT =
 const MESSAGES =
   /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\bmessages?\b[^.]{0,40}\bincluding (?:their|the) content\b|\b(?:scan|analy[sz]e|review|read|monitor|screen)\w*\b[^.]{0,60}\b(?:messages|chats|conversations|communications|privately shared)\b|\b(?:non-public|private) messages\b|\bMessage Data\b/i;
 const END_TO_END =
-  /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b/i;
+  /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b|\bnot even [A-Z]\w*,? can (?:read|see|listen)|\bwe (?:cannot|can['’]t) (?:see|read|access) the contents?\b/i;
 
 const RETENTION =
   /\b(?:retain|retention|keep|kept|store|stored|delete|deleted|erase|erased|anonymi[sz]e|anonymi[sz]ed|de-identify|purge)\w*\b/i;

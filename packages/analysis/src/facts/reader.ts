@@ -44,7 +44,9 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       for (const document of documents) {
         if (!types.includes(document.type)) continue;
         document.clauses.forEach((clause, index) => {
-          if (clause.text.length <= MAX_CLAUSE_CHARS && matches(clause)) found.push({ clause, document, index });
+          // A heading names a topic; it states nothing.
+          if (clause.kind !== 'heading' && clause.text.length <= MAX_CLAUSE_CHARS && matches(clause))
+            found.push({ clause, document, index });
         });
       }
       return found;
