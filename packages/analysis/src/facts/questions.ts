@@ -46,8 +46,11 @@ const ADS_OPT_IN =
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
 
-const TRACKING =
-  /\b(?:cookies?|pixels?|SDKs?|web beacons?|tags?|plug-?ins?|social (?:plugins|buttons))\b[^.]{0,160}\b(?:other (?:websites|sites|apps|services)|third-party (?:websites|sites|apps)|across (?:websites|sites|apps|devices|the (?:web|internet))|off (?:our|the) (?:services|products)|partners?['’]? (?:websites|sites|apps))/i;
+const ELSEWHERE = String.raw`(?:on|across|from|in) (?:other|third[- ]party|partners['’]?|their|different) (?:websites|sites|apps|services)|across (?:websites|sites|apps|devices|the (?:web|internet))|off (?:of )?(?:our|the|[A-Z]\w+) (?:websites?|services|products|apps|Services)|advertiser['’]s (?:site|website)|(?:websites|apps) (?:you visit|of (?:other|third))`;
+const TRACKING = new RegExp(
+  String.raw`\b(?:cookies?|pixels?|SDKs?|web beacons?|tags?|Tag|plug-?ins?|technologies|identifiers|partners?|advertisers?)\b[^.]{0,240}\b(?:${ELSEWHERE})|\b(?:${ELSEWHERE})\b[^.]{0,160}\b(?:cookies?|pixels?|SDKs?|plug-?ins?|embedded|ads?|advertising)\b`,
+  'i',
+);
 const TRACKING_PARTNERS =
   /\b(?:advertisers?|partners?|third parties)\b[^.]{0,120}\b(?:information|data)\b[^.]{0,80}\b(?:your )?(?:activit(?:y|ies)|actions?|visits?|purchases?)\b[^.]{0,60}\b(?:off|outside|on (?:their|other))\b/i;
 
@@ -92,6 +95,8 @@ const EXPORT =
   /\b(?:download|export|copy|portability|portable)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy)\b|\bdata portability\b/i;
 
 const PRIVACY_EMAIL = /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
+/** "privacy[at]example[dot]com", the form some policies write to keep scrapers off. */
+const OBFUSCATED_EMAIL = /\b([\w.+-]*(?:privacy|dpo|data)[\w.+-]*)\s*[[(]at[\])]\s*([a-z0-9-]+)\s*[[(]dot[\])]\s*([a-z]{2,})\b/i;
 
 const LAW_REQUEST = /\b(?:law enforcement|government(?:al)? (?:requests?|authorities)|legal (?:requests?|process)|subpoena|court order)\b/i;
 const NOTIFY_USER =
@@ -389,9 +394,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       const withEmail = ctx.find(PRIVACY_EMAIL, PRIVACY);
       const email = withEmail.map((l) => PRIVACY_EMAIL.exec(l.clause.text)?.[0]).find(Boolean);
-      return email ? ctx.answer(email, withEmail.slice(0, 1)) : NOT_STATED;
+      if (email) return ctx.answer(email, withEmail.slice(0, 1));
+      const hidden = ctx.find(OBFUSCATED_EMAIL, PRIVACY)[0];
+      const parts = hidden && OBFUSCATED_EMAIL.exec(hidden.clause.text);
+      return parts ? ctx.answer(`${parts[1]}@${parts[2]}.${parts[3]}`.toLowerCase(), [hidden]) : NOT_STATED;
     },
-    examples: [{ clause: 'Questions about this policy? Write to privacy@example.com.', value: 'privacy@example.com' }],
+    examples: [
+      { clause: 'Questions about this policy? Write to privacy@example.com.', value: 'privacy@example.com' },
+      { clause: 'To exercise these rights, send an email to privacy[at]example[dot]com.', value: 'privacy@example.com' },
+    ],
   },
   {
     id: 'law_enforcement_notice',
