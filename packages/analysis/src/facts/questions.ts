@@ -85,14 +85,14 @@ const RETENTION =
 const AS_LONG_AS =
   /\bas long as (?:(?:is |it is |we )?(?:necessary|needed|required|reasonably)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b/i;
 
-const DELETE_ACCOUNT = /\bdelet\w*\b[^.]{0,40}\b(?:your |the )?account\b|\baccount deletion\b|\bclose your account\b/i;
+const DELETE_ACCOUNT =
+  /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
 const SELF_SERVICE =
-  /\b(?:settings?|in the app|you can (?:delete|download|export|close)|(?:account|privacy) (?:center|centre|page|dashboard)|tool|at any time by|through your account|in your account)\b/i;
-const BY_REQUEST =
-  /\b(?:contact us|submit a request|send (?:us )?a request|request form|by (?:e-?mail|writing)|write to us|email us|e-mail us)\b/i;
+  /\b(?:settings?|in the app|in-app|you (?:also )?can (?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information)\b/i;
+const BY_REQUEST = /\b(?:contact us|request\w*|ask us|form|by (?:e-?mail|writing)|write to us|e-?mail us|send an e-?mail|go to)\b/i;
 
 const EXPORT =
-  /\b(?:download|export|copy|portability|portable)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy)\b|\bdata portability\b/i;
+  /\b(?:download|export|copy|portability|portable|port)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy|the information|format|it)\b|\bdata portability\b|\bRequest Account Info\b|\bmachine-readable\b/i;
 
 const PRIVACY_EMAIL = /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
 /** "privacy[at]example[dot]com", the form some policies write to keep scrapers off. */
@@ -380,7 +380,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'data_export',
     read(ctx) {
       const found = serviceOnly(ctx.find(EXPORT, PRIVACY));
-      const self = found.filter((l) => SELF_SERVICE.test(l.clause.text));
+      const self = found.filter((l) => SELF_SERVICE.test(l.clause.text) || /\bdownload\b/i.test(l.clause.text));
       if (self.length > 0) return ctx.answer('self_service', self, howOf(self));
       return found.length > 0 ? ctx.answer('by_request', found, howOf(found)) : NOT_STATED;
     },
