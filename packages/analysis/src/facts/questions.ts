@@ -58,8 +58,10 @@ const THIRD_PARTY_DATA =
   /\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:our |other |trusted )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|other sources|affiliates|service providers|publicly available sources|other users)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
 
 const AI_TRAIN =
-  /\b(?:train(?:ing|s|ed)?)\b[^.]{0,100}\b(?:artificial intelligence|AI|machine[- ]learning|ML|models?|algorithms?|LLMs?|generative)\b|\b(?:artificial intelligence|AI|machine[- ]learning|generative AI)\b[^.]{0,80}\btrain(?:ing|s|ed)?\b/i;
+  /\b(?:train(?:ing|s|ed)?)\b[^.]{0,100}\b(?:artificial intelligence|AI|machine[- ]learning|ML|models?|algorithms?|LLMs?|generative)\b|\b(?:artificial intelligence|AI|machine[- ]learning|generative AI|LLMs?)\b[^.]{0,80}\btrain(?:ing|s|ed)?\b|\b(?:develop|improve|enhance)\w*\b[^.]{0,30}\b(?:(?:our |generative )?AI\b|artificial intelligence|machine[- ]learning models?)/i;
 const AI_OPT_OUT = /\b(?:opt[- ]out|object|turn off|switch off|setting|you can choose not|right to object)\b/i;
+/** A general right to object (GDPR legitimate interests) or an opt-out of training, anywhere in the policy. */
+const OBJECTION = /\b(?:right to object|you (?:can|may) (?:also )?object|opt[- ]out of (?:having|training|your content being used))\b/i;
 const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]in)|if you (?:opt in|choose to share|consent))\b/i;
 
 const LOCATION =
@@ -83,7 +85,7 @@ const END_TO_END =
 const RETENTION =
   /\b(?:retain|retention|keep|kept|store|stored|delete|deleted|erase|erased|anonymi[sz]e|anonymi[sz]ed|de-identify|purge)\w*\b/i;
 const AS_LONG_AS =
-  /\bas long as (?:(?:is |it is |we )?(?:necessary|needed|required|reasonably)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b/i;
+  /\bas long as (?:(?:is |it is |they are |we )?(?:necessary|needed|required|reasonably)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b|\bdifferent periods of time\b|\blonger periods of time when necessary\b/i;
 
 const DELETE_ACCOUNT =
   /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
@@ -264,13 +266,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'ai_training',
     read(ctx) {
-      const { affirmed, denied } = polar(ctx, { topic: AI_TRAIN, verb: /\btrain/i });
-      const ours = affirmed.filter((l) => /\b(?:we|us|our)\b/i.test(l.clause.text));
+      const { affirmed: ours, denied } = polar(ctx, { topic: AI_TRAIN, verb: /\b(?:train|develop|improve|enhance)/i });
       if (ours.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
       const optIn = ours.filter((l) => AI_OPT_IN.test(l.clause.text));
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
-      const optOut = ours.filter((l) => AI_OPT_OUT.test(l.clause.text));
-      if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
+      const optOut = [...ours.filter((l) => AI_OPT_OUT.test(l.clause.text)), ...ctx.find(OBJECTION, PRIVACY)];
+      if (optOut.length > 0) return ctx.answer('yes_opt_out', [...ours.slice(0, 1), ...optOut]);
       return ctx.answer('yes', ours);
     },
     examples: [
@@ -333,8 +334,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'retention',
     read(ctx) {
-      const timed = ctx
-        .find(RETENTION, PRIVACY)
+      // Periods in the privacy policy, and the deletion timelines some terms give; not the EEA-only variants.
+      const timed = [...ctx.find(RETENTION, PRIVACY), ...ctx.find(/\bdelet\w*\b[^.]{0,80}\b(?:within|up to|no more than)\b/i, TERMS)]
+        .filter((l) => scopeOf(l.clause) !== 'EEA users')
         .filter(
           (l) =>
             durationsIn(l.clause.text).length > 0 &&
@@ -352,7 +354,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         );
         return ctx.answer('fixed_periods', timed, { periods: periods.slice(0, 8) });
       }
-      const needed = ctx.find([RETENTION, AS_LONG_AS], PRIVACY);
+      const needed = ctx.find([RETENTION, AS_LONG_AS], PRIVACY).concat(ctx.find([/\b(?:maintain|hold)\w*\b/i, AS_LONG_AS], PRIVACY));
       return needed.length > 0 ? ctx.answer('as_long_as_needed', needed) : NOT_STATED;
     },
     examples: [

@@ -83,7 +83,7 @@ export const DENIAL =
 
 /** Rules that bind the user, not the service: "you may not", "you agree not to", "users must not". */
 export const USER_OBLIGATION =
-  /\b(?:you|users?|members?|customers?)\s+(?:may\s+not|must\s+not|shall\s+not|cannot|can['’]t|agree\s+not\s+to|will\s+not|are\s+not\s+(?:allowed|permitted))\b|\b(?:prohibited|not\s+permitted)\b/i;
+  /\b(?:you|users?|members?|customers?)\s+(?:may\s+not|must\s+not|shall\s+not|cannot|can['’]t|agree\s+not\s+to|will\s+not|do\s+not\s+use|are\s+not\s+(?:allowed|permitted))\b|\b(?:prohibited|not\s+permitted)\b/i;
 
 /** True when a negation falls within `window` characters before the first match of `verb`. */
 export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean {
