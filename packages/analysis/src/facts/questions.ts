@@ -126,7 +126,7 @@ const PLACES = [
 ];
 
 const AGE_RULE =
-  /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|or older|\+)/i;
+  /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|(?:years )?(?:or|and) (?:older|over|above)|\+)/i;
 
 const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,80}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
 const COURTS =
@@ -155,7 +155,7 @@ const ARBITRATION_OPT_OUT =
   /\bopt[- ]out\b[^.]{0,120}\b(?:arbitration|agreement to arbitrate|this (?:section|provision))\b|\b(?:arbitration|agreement to arbitrate)\b[^.]{0,120}\bopt[- ]out\b/i;
 
 const CLASS_WAIVER =
-  /\b(?:waive|waiving|waiver|not (?:participate|bring|be a (?:plaintiff|class member))|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bin (?:your|their) individual capacity\b[^.]{0,60}\bnot as a (?:plaintiff|class)/i;
+  /\b(?:waive|waiving|waiver|not (?:participate|bring|be a (?:plaintiff|class member))|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bindividual capacity\b[^.]{0,60}\bnot as a (?:plaintiff|class)|\bno class or representative proceedings\b/i;
 
 const LICENCE =
   /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|right to (?:use|store|host))\b|\bwe(?:['’]re| are) allowed to use\b/i;
@@ -192,7 +192,7 @@ const REFUND = /\brefund\w*\b/i;
 const NO_REFUND =
   /\b(?:no refunds?|non-?refundable|not (?:be )?refund(?:ed|able)|will not (?:issue|provide|give) (?:a |any )?refunds?|are final)\b/i;
 const PARTIAL_REFUND =
-  /\b(?:right (?:of|to) withdraw\w*|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|except (?:as|where) (?:required|provided)|unless (?:required|otherwise)|where required by (?:applicable )?law|may (?:issue|provide|offer) (?:a )?refund)\b/i;
+  /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|will be refunded|a refund may be issued|except (?:as|where) (?:required|provided)|unless (?:required|otherwise)|where required by (?:applicable )?law|may (?:issue|provide|offer) (?:a )?refund)\b/i;
 
 export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
@@ -202,7 +202,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
       const { affirmed, denied } = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: PRIVACY });
       const sold = affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text));
-      const shared = polar(ctx, { topic: AD_SHARING, verb: /\b(?:share|provide|disclose|give)/i, documents: PRIVACY }).affirmed;
+      // Reports and measurement for advertisers are not personal data shared with them.
+      const shared = polar(ctx, { topic: AD_SHARING, verb: /\b(?:share|provide|disclose|give)/i, documents: PRIVACY }).affirmed.filter(
+        (l) => !/\b(?:reports?|insights|measurement|measure|aggregated?|statistics)\b/i.test(l.clause.text),
+      );
       const practice = [...sold, ...shared];
       if (practice.length > 0) {
         const choice = ctx.find(ADS_OPT_OUT, PRIVACY).filter((l) => /\bads?\b|advertis/i.test(l.clause.text));
@@ -576,7 +579,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'moral_rights_waiver',
     read(ctx) {
-      const found = ctx.find(MORAL_WAIVER, TERMS).filter((l) => /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b/i.test(l.clause.text));
+      const found = ctx.following(ctx.find(MORAL_WAIVER, TERMS), /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b/i, 1);
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [{ clause: 'You waive any moral rights you may have in your content.', document: 'terms', value: 'yes' }],
@@ -616,10 +619,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = serviceOnly(ctx.find(TERMINATION, TERMS)).filter((l) => !USER_ENDS.test(l.clause.text));
       const warned = found.filter((l) => WARNED.test(l.clause.text));
       const abrupt = found.filter((l) => ABRUPT.test(l.clause.text) && !WARNED.test(l.clause.text));
-      if (warned.length > 0 && !abrupt.some((l) => /\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text)))
-        return ctx.answer('no', warned);
-      if (abrupt.length > 0) return ctx.answer('yes', abrupt);
-      return warned.length > 0 ? ctx.answer('no', warned) : NOT_STATED;
+      // "Normally we warn you" with an exception "without prior notice" still allows termination without notice.
+      const unwarned = [...abrupt, ...ctx.find(/\b(?:suspension|termination)\b[^.]{0,80}\bwithout (?:prior |advance )?notice\b/i, TERMS)];
+      const isSaidWithoutNotice = unwarned.some((l) => /\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text));
+      if (warned.length > 0 && !isSaidWithoutNotice) return ctx.answer('no', warned);
+      if (unwarned.length > 0) return ctx.answer('yes', unwarned);
+      return NOT_STATED;
     },
     examples: [
       { clause: 'We may suspend or terminate your account at any time without notice.', document: 'terms', value: 'yes' },
@@ -732,7 +737,9 @@ function lawPlace(text: string): string | undefined {
 function serviceOnlyAges(found: Located[]): Located[] {
   return found.filter(
     (l) =>
-      /\b(?:use|access|create an account|register|sign up|eligible|children|minors?|old)\b/i.test(l.clause.text) && findAge(l.clause.text),
+      /\b(?:use|access|create an account|register|sign up|eligible|children|minors?|old)\b/i.test(l.clause.text) &&
+      !/\bfeatures?\b/i.test(l.clause.text) &&
+      findAge(l.clause.text),
   );
 }
 
