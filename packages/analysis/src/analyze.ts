@@ -1,6 +1,7 @@
 import type { AnalysisResult, AnalyzedDocument, DocumentType } from '@fineprint/contracts';
 import { classifyClauses, type Finding } from './classify/classify';
 import { discoverLegalDocuments, type DiscoverOptions } from './discover/discover';
+import { hashEngineSources } from './engine-version';
 import { DiscoveryError } from './errors';
 import { extractDocument, extractPdf, type ExtractedDocument } from './extract/extract';
 import type { MediaType } from './fetch/guarded-fetch';
@@ -10,8 +11,8 @@ import { readFacts, type FactDocument } from './facts/read-facts';
 import { findEmail } from './summarize/details';
 import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
 
-/** Version of the built-in engine; part of every result and of cache keys. */
-export const ENGINE_VERSION = 'builtin-1';
+/** Version of the built-in engine, derived from its code and knowledge; part of every result and of cache keys. */
+export const ENGINE_VERSION = `builtin-${hashEngineSources()}`;
 
 /** A legal document already in hand: its text (or PDF bytes) and what kind it is. */
 export interface DocumentInput {
