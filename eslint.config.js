@@ -1,6 +1,16 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** No deep imports into another package: only its public surface (src/index.ts). */
+const PUBLIC_SURFACES = [
+  { group: ['@fineprint/*/src/*', '**/packages/*/src/*'], message: 'Import a package through its public surface (src/index.ts).' },
+];
+const WEB_FEATURES = readdirSync(join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -23,21 +33,12 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@fineprint/*/src/*', '**/packages/*/src/*'],
-              message: 'Import a package through its public surface (src/index.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: PUBLIC_SURFACES }],
     },
   },
   {
-    // Import zones: the web app may only use contracts; analysis knows nothing of the server or web.
+    // Import zones. Each zone lists every restriction it is under: a later flat-config block
+    // replaces an earlier block's no-restricted-imports, it does not add to it.
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -47,10 +48,73 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...PUBLIC_SURFACES,
             {
-              group: ['@fineprint/analysis', '@fineprint/server', 'fastify', 'kysely'],
+              group: ['@fineprint/analysis', '@fineprint/server', 'fastify', 'kysely', '**/apps/server/**'],
               message: 'The web app imports only @fineprint/contracts.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  // Web features never import each other.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...PUBLIC_SURFACES,
+            {
+              group: ['@fineprint/analysis', '@fineprint/server', 'fastify', 'kysely', '**/apps/server/**'],
+              message: 'The web app imports only @fineprint/contracts.',
+            },
+            {
+              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+                `../${other}/**`,
+                `../${other}`,
+                `**/features/${other}/**`,
+              ]),
+              message: 'Web features never import each other; share through components/ or lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // Services hold the rules and repositories the SQL: neither knows Fastify; only repositories and db/ touch Kysely.
+    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...PUBLIC_SURFACES,
+            {
+              group: ['fastify', '@fastify/*', '**/http-context', '**/plugins/*'],
+              message: 'Services and repositories know nothing of HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...PUBLIC_SURFACES,
+            {
+              group: ['fastify', '@fastify/*', '**/http-context', '**/plugins/*'],
+              message: 'Services and repositories know nothing of HTTP.',
+            },
+            { group: ['kysely', '**/db/*'], message: 'Only repositories and db/ touch Kysely.' },
           ],
         },
       ],
@@ -63,7 +127,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@fineprint/server', '@fineprint/web', 'fastify', 'kysely', 'react'], message: 'Packages know nothing of the apps.' },
+            ...PUBLIC_SURFACES,
+            {
+              group: ['@fineprint/server', '@fineprint/web', 'fastify', 'kysely', 'react', '**/apps/**'],
+              message: 'Packages know nothing of the apps.',
+            },
           ],
         },
       ],
