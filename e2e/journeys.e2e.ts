@@ -49,6 +49,13 @@ describe.runIf(canRunBrowser())('browser journeys', () => {
       expect(await card.locator('li').count()).toBeGreaterThan(0);
     }
     await seeText(page.locator('body'), 'Wilmington, Delaware');
+    // At a glance: the fact sheet, each row opening to the clause that states it.
+    const glance = page.locator('section', { has: page.getByRole('heading', { name: 'At a glance' }) });
+    const law = glance.locator('li', { hasText: 'Governing law' });
+    await seeText(law, 'Delaware');
+    await law.locator('summary').click();
+    await seeText(law.locator('blockquote'), 'governed by');
+    await seeText(glance.locator('li', { hasText: 'Biometric data' }), 'Not stated');
     await page.screenshot({ path: '.e2e-artifacts/result.png', fullPage: true });
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import { MESSAGES, type AnalysisResult, type SummaryItem } from '@fineprint/contracts';
+import { AtAGlance } from './at-a-glance';
 
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
 
@@ -60,6 +61,7 @@ export function ResultCards({ result }: { result: AnalysisResult }) {
           {result.grade && <span> · Grade {result.grade}</span>}
         </p>
       )}
+      {result.factSheet && <AtAGlance factSheet={result.factSheet} />}
       <div className="grid gap-4 md:grid-cols-3">
         <Card title={MESSAGES.keyPoints} texts={result.keyPoints} items={details.keyPoints} />
         <Card title={MESSAGES.privacyConcerns} texts={result.privacyConcerns} items={details.privacyConcerns} />
