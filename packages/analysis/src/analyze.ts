@@ -7,6 +7,7 @@ import { extractDocument, extractPdf, type ExtractedDocument } from './extract/e
 import type { MediaType } from './fetch/guarded-fetch';
 import { normalizeSiteUrl } from './fetch/normalize-url';
 import { segmentClauses } from './segment/segment';
+import { keepConsistentWithFacts } from './facts/reconcile';
 import { readFacts, type FactDocument } from './facts/read-facts';
 import { findEmail } from './summarize/details';
 import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
@@ -103,22 +104,28 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
     }
   }
   const privacyText = extracted.find((e) => e.input.type === 'privacy')?.doc.text ?? '';
-  const { details, grade } = summarizeFindings(
+  const factSheet = readFacts(factDocuments);
+  const contact = String(factSheet.privacy_contact.value);
+  const summary = summarizeFindings(
     findings,
     {
       termsUrl: extracted.find((e) => e.input.type === 'terms')?.input.url,
       privacyUrl: extracted.find((e) => e.input.type === 'privacy')?.input.url,
-      privacyEmail: findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
+      privacyEmail: contact.includes('@')
+        ? contact
+        : findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
     },
     options,
   );
+  // Findings the fact sheet contradicts (a denial read as an admission) are not said.
+  const details = keepConsistentWithFacts(summary.details, factSheet);
   return {
     keyPoints: details.keyPoints.map((i) => i.text),
     privacyConcerns: details.privacyConcerns.map((i) => i.text),
     recommendations: details.recommendations.map((i) => i.text),
     details,
-    grade,
-    factSheet: readFacts(factDocuments),
+    grade: summary.grade,
+    factSheet,
     documents,
     notices,
     engine: ENGINE_VERSION,

@@ -55,7 +55,7 @@ const TRACKING_PARTNERS =
   /\b(?:advertisers?|partners?|third parties)\b[^.]{0,120}\b(?:information|data)\b[^.]{0,80}\b(?:your )?(?:activit(?:y|ies)|actions?|visits?|purchases?)\b[^.]{0,60}\b(?:off|outside|on (?:their|other))\b/i;
 
 const THIRD_PARTY_DATA =
-  /\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:our |other |trusted )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|other sources|affiliates|service providers|publicly available sources|other users)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
+  /\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:our |other |trusted )?(?:advertising |marketing |business )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|other sources|affiliates|service providers|publicly available sources|other users)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
 
 const AI_TRAIN =
   /\b(?:train(?:ing|s|ed)?)\b[^.]{0,100}\b(?:artificial intelligence|AI|machine[- ]learning|ML|models?|algorithms?|LLMs?|generative)\b|\b(?:artificial intelligence|AI|machine[- ]learning|generative AI|LLMs?)\b[^.]{0,80}\btrain(?:ing|s|ed)?\b|\b(?:develop|improve|enhance)\w*\b[^.]{0,30}\b(?:(?:our |generative )?AI\b|artificial intelligence|machine[- ]learning models?)/i;
@@ -96,7 +96,8 @@ const BY_REQUEST = /\b(?:contact us|request\w*|ask us|form|by (?:e-?mail|writing
 const EXPORT =
   /\b(?:download|export|copy|portability|portable|port)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy|the information|format|it)\b|\bdata portability\b|\bRequest Account Info\b|\bmachine-readable\b/i;
 
-const PRIVACY_EMAIL = /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
+const PRIVACY_EMAIL =
+  /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|datenschutz|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
 /** "privacy[at]example[dot]com", the form some policies write to keep scrapers off. */
 const OBFUSCATED_EMAIL = /\b([\w.+-]*(?:privacy|dpo|data)[\w.+-]*)\s*[[(]at[\])]\s*([a-z0-9-]+)\s*[[(]dot[\])]\s*([a-z]{2,})\b/i;
 
@@ -133,9 +134,9 @@ const COURTS =
   /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
 /** The consumer's own law or courts as the general rule (EU-style terms). */
 const LOCAL_LAW =
-  /\blaws? of (?:the )?((?:your|that) country(?: or territory)?|jurisdiction in which you (?:live|reside)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
+  /\blaws? of (?:the )?((?:your )?country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live)|your country of (?:habitual )?residence|(?:your|that) country(?: or territory)?|jurisdiction in which you (?:live|reside)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
 const LOCAL_COURTS =
-  /\b(your local courts|courts? (?:in|of) (?:the country of )?your (?:main |habitual )?(?:country(?: or territory)?|residence)|courts? in the country (?:of|where) your? (?:main |habitual )?(?:residence|reside|live))\b/i;
+  /\b(your local courts|courts? (?:in|of) your country of (?:habitual )?residence|courts? (?:in|of) (?:the country of )?your (?:main |habitual )?(?:country(?: or territory)?|residence)|courts? in the country (?:of|where) your? (?:main |habitual )?(?:residence|reside|live))\b/i;
 /** Adjectives of a few governing laws: "governed by Dutch law" → Netherlands. */
 const LAW_ADJECTIVES: Record<string, string> = {
   Dutch: 'Netherlands',
@@ -170,7 +171,7 @@ const ADVANCE =
   /\b(?:before|prior to|in advance of)\b[^.]{0,80}\b(?:(?:take|takes|taking|become|becomes|becoming|go(?:es)? into|enters? into)\s+(?:effect(?:ive)?|force)|come into force|effective)\b|\b(?:advance|prior) notice\b|\b\d+\s*days['’]?\s+(?:advance |prior )?notice\b|\bat least \d+ days\b|\bin advance\b/i;
 
 const TERMINATION =
-  /\b(?:suspend|terminat|disabl|deactivat|clos|remov|restrict|refuse|stop provid)\w*\b[^.]{0,120}\b(?:accounts?|access|the services?|your use|your rights?|(?:our |this )?licen[cs]e|service to)\b/i;
+  /\b(?:suspend|terminat|disabl|deactivat|clos|remov|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:accounts?|access|the services?|your use|your rights?|(?:our |this )?licen[cs]e|service to)\b/i;
 const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;

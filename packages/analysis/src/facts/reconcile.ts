@@ -1,0 +1,39 @@
+import type { AnalysisResult, FactId, FactSheet } from '@fineprint/contracts';
+
+type Details = AnalysisResult['details'];
+
+/**
+ * Which fact-sheet answers let a finding's category stand. A summary item about a practice is
+ * kept only when the fact reader, which weighs denials and who is bound, agrees the practice is
+ * there: "We do not show personalised advertising" can never become "your profile is used for
+ * personalised ads", and an opt-out of sale is no "does not sell".
+ */
+const REQUIRES: Partial<Record<string, { fact: FactId; values: readonly (string | number)[] }>> = {
+  sale_of_data: { fact: 'sells_data', values: ['yes', 'yes_opt_out'] },
+  no_sale_of_data: { fact: 'sells_data', values: ['no'] },
+  targeted_advertising: { fact: 'targeted_ads', values: ['yes', 'yes_opt_in', 'yes_opt_out'] },
+  cross_site_tracking: { fact: 'cross_site_tracking', values: ['yes'] },
+  ai_training: { fact: 'ai_training', values: ['yes', 'yes_opt_in', 'yes_opt_out'] },
+  location: { fact: 'precise_location', values: ['yes', 'yes_with_permission'] },
+  biometrics: { fact: 'biometrics', values: ['yes', 'yes_with_consent'] },
+  private_messages: { fact: 'message_content', values: ['yes'] },
+  security_breach: { fact: 'breach_notice', values: ['yes'] },
+  arbitration: { fact: 'arbitration', values: ['mandatory', 'mandatory_with_opt_out'] },
+  class_action_waiver: { fact: 'class_action_waiver', values: ['yes'] },
+  moral_rights_waiver: { fact: 'moral_rights_waiver', values: ['yes'] },
+  indemnification: { fact: 'indemnity', values: ['yes'] },
+  auto_renewal: { fact: 'auto_renewal', values: ['yes'] },
+};
+
+/** The three lists without the items the fact sheet contradicts. */
+export function keepConsistentWithFacts(details: Details, facts: FactSheet): Details {
+  const stands = (category: string) => {
+    const rule = REQUIRES[category];
+    return !rule || rule.values.includes(facts[rule.fact].value);
+  };
+  return {
+    keyPoints: details.keyPoints.filter((item) => stands(item.category)),
+    privacyConcerns: details.privacyConcerns.filter((item) => stands(item.category)),
+    recommendations: details.recommendations.filter((item) => stands(item.category)),
+  };
+}

@@ -1,0 +1,41 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeDocuments } from './analyze';
+
+/** Folder of the golden cases: short legal texts written for these tests, never corpus text. */
+export const GOLDEN_DIR = fileURLToPath(new URL('../test/golden', import.meta.url));
+
+/** What a golden case pins: the fact sheet (values, fields, quotes) and the three lists. */
+export async function goldenOutput(slug: string): Promise<unknown> {
+  const dir = join(GOLDEN_DIR, slug);
+  const inputs = (['terms', 'privacy'] as const)
+    .filter((type) => existsSync(join(dir, `${type}.md`)))
+    .map((type) => ({
+      type,
+      url: `https://${slug}.example/${type}`,
+      mediaType: 'markdown' as const,
+      content: readFileSync(join(dir, `${type}.md`), 'utf8'),
+    }));
+  const result = await analyzeDocuments(inputs);
+  const factSheet = Object.fromEntries(
+    Object.entries(result.factSheet).map(([id, answer]) => [
+      id,
+      { ...answer, evidence: answer.evidence.map((e) => `${e.document}: ${e.quote}`) },
+    ]),
+  );
+  return {
+    factSheet,
+    keyPoints: result.keyPoints,
+    privacyConcerns: result.privacyConcerns,
+    recommendations: result.recommendations,
+    grade: result.grade,
+  };
+}
+
+export function goldenSlugs(): string[] {
+  return readdirSync(GOLDEN_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
