@@ -7,7 +7,7 @@ import { extractDocument, extractPdf, type ExtractedDocument } from './extract/e
 import type { MediaType } from './fetch/guarded-fetch';
 import { normalizeSiteUrl } from './fetch/normalize-url';
 import { segmentClauses } from './segment/segment';
-import { keepConsistentWithFacts } from './facts/reconcile';
+import { isConsistentWithFacts } from './facts/reconcile';
 import { readFacts, type FactDocument } from './facts/read-facts';
 import { findEmail } from './summarize/details';
 import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
@@ -115,16 +115,17 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
         ? contact
         : findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
     },
-    options,
+    // Findings the fact sheet contradicts (a denial read as an admission) are neither said nor graded.
+    { ...options, allows: (category) => isConsistentWithFacts(category, factSheet) },
   );
-  // Findings the fact sheet contradicts (a denial read as an admission) are not said.
-  const details = keepConsistentWithFacts(summary.details, factSheet);
+  const { details } = summary;
   return {
     keyPoints: details.keyPoints.map((i) => i.text),
     privacyConcerns: details.privacyConcerns.map((i) => i.text),
     recommendations: details.recommendations.map((i) => i.text),
     details,
     grade: summary.grade,
+    gradeReason: summary.gradeReason,
     factSheet,
     documents,
     notices,

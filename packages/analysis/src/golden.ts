@@ -30,6 +30,7 @@ export async function goldenOutput(slug: string): Promise<unknown> {
     privacyConcerns: result.privacyConcerns,
     recommendations: result.recommendations,
     grade: result.grade,
+    gradeReason: result.gradeReason,
   };
 }
 

@@ -122,6 +122,8 @@ export const AnalysisResultSchema = z.object({
     recommendations: z.array(SummaryItemSchema),
   }),
   grade: GradeSchema,
+  /** One sentence naming the practices that decided the grade. */
+  gradeReason: z.string(),
   /** The answers to the fixed questions, each with the clauses that state it. */
   factSheet: FactSheetSchema,
   documents: z.array(AnalyzedDocumentSchema),

@@ -26,6 +26,7 @@ export const FAKE_RESULT: AnalysisResult = {
   recommendations: ['Request a copy of your data or its deletion.'],
   details: { keyPoints: [], privacyConcerns: [], recommendations: [] },
   grade: 'C',
+  gradeReason: 'Grade C: test result.',
   factSheet: Object.fromEntries(
     FACT_IDS.map((id) => [id, { value: 'not_stated', evidence: [] }]),
   ) as unknown as AnalysisResult['factSheet'],

@@ -1,6 +1,4 @@
-import type { AnalysisResult, FactId, FactSheet } from '@fineprint/contracts';
-
-type Details = AnalysisResult['details'];
+import type { FactId, FactSheet } from '@fineprint/contracts';
 
 /**
  * Which fact-sheet answers let a finding's category stand. A summary item about a practice is
@@ -25,15 +23,8 @@ const REQUIRES: Partial<Record<string, { fact: FactId; values: readonly (string 
   auto_renewal: { fact: 'auto_renewal', values: ['yes'] },
 };
 
-/** The three lists without the items the fact sheet contradicts. */
-export function keepConsistentWithFacts(details: Details, facts: FactSheet): Details {
-  const stands = (category: string) => {
-    const rule = REQUIRES[category];
-    return !rule || rule.values.includes(facts[rule.fact].value);
-  };
-  return {
-    keyPoints: details.keyPoints.filter((item) => stands(item.category)),
-    privacyConcerns: details.privacyConcerns.filter((item) => stands(item.category)),
-    recommendations: details.recommendations.filter((item) => stands(item.category)),
-  };
+/** True unless the fact sheet contradicts a finding of this category. */
+export function isConsistentWithFacts(category: string, facts: FactSheet): boolean {
+  const rule = REQUIRES[category];
+  return !rule || rule.values.includes(facts[rule.fact].value);
 }

@@ -8,6 +8,8 @@ export interface SummaryOptions {
   maxItems?: number;
   /** Words per item at most. Default 40. */
   maxWords?: number;
+  /** Whether findings of a category may be said and graded (the fact sheet's veto). Default: all. */
+  allows?: (category: string) => boolean;
 }
 
 /** Facts about the documents that recommendations may cite. */
@@ -37,10 +39,11 @@ export function summarizeFindings(
   findings: readonly Finding[],
   context: SummaryContext,
   options: SummaryOptions = {},
-): { details: Lists; grade: Grade } {
+): { details: Lists; grade: Grade; gradeReason: string } {
   const maxItems = options.maxItems ?? 10;
   const maxWords = options.maxWords ?? 40;
-  const chosen = chooseOnePerCategory(findings);
+  const allows = options.allows ?? (() => true);
+  const chosen = chooseOnePerCategory(findings).filter((c) => allows(c.finding.category.id));
   const toItem = (c: Chosen): SummaryItem => ({
     text: limitWords(c.description.text, maxWords),
     category: c.finding.category.id,
@@ -64,7 +67,26 @@ export function summarizeFindings(
   const keyPoints = keep('keyPoints');
   const privacyConcerns = keep('privacyConcerns');
   const recommendations = dedupe(recommend(ordered, context).map((r) => ({ ...r, text: limitWords(r.text, maxWords) }))).slice(0, maxItems);
-  return { details: { keyPoints, privacyConcerns, recommendations }, grade: gradeOf(chosen.map((c) => c.severity)) };
+  const severities = chosen.map((c) => c.severity);
+  return { details: { keyPoints, privacyConcerns, recommendations }, grade: gradeOf(severities), gradeReason: explainGrade(chosen) };
+}
+
+/** One sentence naming what decided the grade: the blockers and bad practices against the good ones. */
+function explainGrade(chosen: readonly Chosen[]): string {
+  const named = (severity: Severity) => chosen.filter((c) => c.severity === severity).map((c) => c.finding.category.id.replace(/_/g, ' '));
+  const [blockers, bads, goods] = [named('blocker'), named('bad'), named('good')];
+  const grade = gradeOf(chosen.map((c) => c.severity));
+  if (!grade) return 'No practice that counts for a grade was found.';
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const against = [
+    blockers.length > 0 ? `${count(blockers.length, 'serious problem')} (${blockers.join(', ')})` : '',
+    bads.length > 0 ? `${count(bads.length, 'bad practice')} (${bads.slice(0, 5).join(', ')}${bads.length > 5 ? ', …' : ''})` : '',
+  ].filter(Boolean);
+  const good =
+    goods.length > 0
+      ? `${count(goods.length, 'good practice')} (${goods.slice(0, 4).join(', ')}${goods.length > 4 ? ', …' : ''})`
+      : 'no good practice';
+  return `Grade ${grade}: ${against.length > 0 ? `${against.join(' and ')} against ${good}` : good}, weighed by ToS;DR's rule.`;
 }
 
 function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {

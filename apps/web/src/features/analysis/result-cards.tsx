@@ -61,6 +61,7 @@ export function ResultCards({ result }: { result: AnalysisResult }) {
           {result.grade && <span> · Grade {result.grade}</span>}
         </p>
       )}
+      {result.grade && result.gradeReason && <p className="text-sm text-slate-700">{result.gradeReason}</p>}
       {result.factSheet && <AtAGlance factSheet={result.factSheet} />}
       <div className="grid gap-4 md:grid-cols-3">
         <Card title={MESSAGES.keyPoints} texts={result.keyPoints} items={details.keyPoints} />
