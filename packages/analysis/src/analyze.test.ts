@@ -53,7 +53,7 @@ describe('analyzeSite', () => {
     const result = await analyzeSite(origin, { allowlist });
     expect(result.documents.map((d) => d.type)).toEqual(['terms', 'privacy']);
     expect(result.keyPoints.join(' ')).toContain('Santa Clara County, California');
-    expect(result.keyPoints.join(' ')).toContain('State of California');
+    expect(result.keyPoints.join(' ')).toContain('governed by the law of California');
     expect(result.recommendations.join(' ')).toMatch(/opt out of arbitration within 30 days/i);
     expect(result.privacyConcerns.join(' ')).toMatch(/advertisers/);
     for (const list of [result.details.keyPoints, result.details.privacyConcerns]) {
@@ -111,7 +111,9 @@ describe('summary sentences', () => {
       ].join('\n\n'),
     );
     const byCategory = new Map(result.details.keyPoints.map((item) => [item.category, item]));
-    expect(byCategory.get('unilateral_change')?.text).toBe('The service can change the terms but will notify you first.');
+    expect(byCategory.get('unilateral_change')?.text).toBe(
+      'The service tells you when it changes these terms, but not necessarily in advance.',
+    );
     expect(byCategory.get('unilateral_change')?.evidence[0]!.quote).toMatch(/changes to these Terms/);
     // The catalogue clause is not about what the user posts: no content-removal point at all.
     expect(byCategory.has('content_removal')).toBe(false);
@@ -127,7 +129,7 @@ describe('summary sentences', () => {
         'By making a repository public, you grant other Users a nonexclusive, worldwide license to use, display and reproduce Your Content.',
       ].join('\n\n'),
     );
-    expect(result.keyPoints.join(' ')).toContain('Disputes go to binding arbitration instead of a court');
+    expect(result.keyPoints.join(' ')).toContain('Disputes go to binding arbitration instead of court.');
     expect(result.recommendations.join(' ')).not.toMatch(/Opt out of arbitration/);
     expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
   });
@@ -148,7 +150,7 @@ describe('summary sentences', () => {
 
   it('names a governing law given as an adjective, and reads "outside of our control" as no transfer abroad', async () => {
     const terms = await summaryOf('These Terms are governed by Dutch law (for accommodations) or English law (for car rentals).');
-    expect(terms.keyPoints).toContain('The terms are governed by Dutch law.');
+    expect(terms.keyPoints).toContain('These terms are governed by the law of the Netherlands.');
     const privacy = await analyzeDocuments([
       {
         type: 'privacy',

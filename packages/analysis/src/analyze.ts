@@ -8,6 +8,7 @@ import type { MediaType } from './fetch/guarded-fetch';
 import { normalizeSiteUrl } from './fetch/normalize-url';
 import { segmentClauses } from './segment/segment';
 import { isConsistentWithFacts } from './facts/reconcile';
+import { writeFromFacts } from './facts/sentences';
 import { readFacts, type FactDocument } from './facts/read-facts';
 import { findEmail } from './summarize/details';
 import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
@@ -118,7 +119,7 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
     // Findings the fact sheet contradicts (a denial read as an admission) are neither said nor graded.
     { ...options, allows: (category) => isConsistentWithFacts(category, factSheet) },
   );
-  const { details } = summary;
+  const details = writeFromFacts(summary.details, factSheet, options.maxItems);
   return {
     keyPoints: details.keyPoints.map((i) => i.text),
     privacyConcerns: details.privacyConcerns.map((i) => i.text),

@@ -139,7 +139,7 @@ const LOCAL_COURTS =
   /\b(your local courts|courts? (?:in|of) your country of (?:habitual )?residence|courts? (?:in|of) (?:the country of )?your (?:main |habitual )?(?:country(?: or territory)?|residence)|courts? in the country (?:of|where) your? (?:main |habitual )?(?:residence|reside|live))\b/i;
 /** Adjectives of a few governing laws: "governed by Dutch law" → Netherlands. */
 const LAW_ADJECTIVES: Record<string, string> = {
-  Dutch: 'Netherlands',
+  Dutch: 'the Netherlands',
   English: 'England',
   Irish: 'Ireland',
   German: 'Germany',
@@ -460,7 +460,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       for (const documents of [TERMS, PRIVACY]) {
         const found = serviceOnlyAges(ctx.find(AGE_RULE, documents));
         const first = found[0];
-        const age = first && findAge(first.clause.text);
+        const age = first && lowestAge(first.clause.text);
         if (age) return ctx.answer(age, [first]);
       }
       return NOT_STATED;
@@ -468,6 +468,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     examples: [
       { clause: 'You must be at least 13 years old to use the Service.', document: 'terms', value: 13 },
       { clause: 'Cancel at least 14 days before the end of the period to avoid charges.', document: 'terms', value: 'not_stated' },
+      { clause: 'You must be at least 18 years old to view mature content on the Services.', document: 'terms', value: 'not_stated' },
     ],
   },
   {
@@ -512,7 +513,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = serviceOnly(ctx.find(ARBITRATION, TERMS)).filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30));
       if (found.length === 0) return ctx.answer('none', []);
       const scope = found.map((l) => scopeOf(l.clause)).find(Boolean);
-      const optOut = ctx.find(ARBITRATION_OPT_OUT, TERMS).filter((l) => !/\b(?:changes?|amendments?) to\b/i.test(l.clause.text));
+      // An opt-out of later changes to the arbitration agreement is no opt-out of arbitration.
+      const optOut = ctx
+        .find(ARBITRATION_OPT_OUT, TERMS)
+        .filter((l) => !/\b(?:changes?|amendments?|modifications?) to\b/i.test(l.clause.text));
       if (optOut.length === 0) return ctx.answer('mandatory', found, scope ? { scope } : {});
       const days = optOut.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days <= 90)?.days;
       const contact = optOut.map((l) => findEmail(l.clause.text)).find(Boolean);
@@ -738,10 +742,21 @@ function lawPlace(text: string): string | undefined {
 function serviceOnlyAges(found: Located[]): Located[] {
   return found.filter(
     (l) =>
-      /\b(?:use|access|create an account|register|sign up|eligible|children|minors?|old)\b/i.test(l.clause.text) &&
-      !/\bfeatures?\b/i.test(l.clause.text) &&
-      findAge(l.clause.text),
+      !/\b(?:features?|to view|mature|certain content|between the ages?|age of majority)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b/i.test(l.clause.text) &&
+      lowestAge(l.clause.text) !== undefined,
   );
+}
+
+/** The lowest age a who-may-use clause names ("18 or older, or 13 or older with a parent's consent" → 13). */
+function lowestAge(text: string): number | undefined {
+  const ages = [
+    ...text.matchAll(
+      /\b(?:at least|under|over|older than|age of|aged)\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years|\+|or older|and older|or over)/gi,
+    ),
+  ]
+    .map((m) => Number(m[1] ?? m[2]))
+    .filter((age) => age >= 12 && age <= 21);
+  return ages.length > 0 ? Math.min(...ages) : findAge(text);
 }
 
 /** The place of a "how": a setting path, an address or a web page named in the clause. */

@@ -1,0 +1,207 @@
+import type { AnalysisResult, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
+
+type Lists = AnalysisResult['details'];
+type ListName = keyof Lists;
+
+/**
+ * A summary sentence written from a fact-sheet answer: the list and category it belongs to,
+ * and, per answer, the sentence and its severity (null: nothing to say). Where a question has a
+ * writer, the fact sheet's answer — which has weighed denials, scope and who is bound — says
+ * what the summary says, with the fact's own clause as evidence.
+ */
+interface FactSentence {
+  fact: FactId;
+  list: ListName;
+  category: string;
+  write(answer: FactAnswer, facts: FactSheet): { text: string; severity: Severity } | null;
+}
+
+const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
+const stripStateOf = (place: string) => place.replace(/^(?:the\s+)?State of\s+/i, '');
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+const SENTENCES: readonly FactSentence[] = [
+  {
+    fact: 'governing_law',
+    list: 'keyPoints',
+    category: 'choice_of_law',
+    write: (a) =>
+      a.value === 'not_stated'
+        ? null
+        : isConsumerLocal(a.value)
+          ? { text: 'As a consumer, the law of your own country of residence governs these terms.', severity: 'good' }
+          : {
+              text: `These terms are governed by the law of ${stripStateOf(String(a.value))}${a.scope ? ` (for ${a.scope})` : ''}.`,
+              severity: 'neutral',
+            },
+  },
+  {
+    fact: 'courts',
+    list: 'keyPoints',
+    category: 'jurisdiction',
+    write: (a, facts) => {
+      if (a.value === 'not_stated') return null;
+      if (isConsumerLocal(a.value))
+        return { text: 'As a consumer, you can take the service to the courts where you live.', severity: 'good' };
+      const arbitrated = facts.arbitration.value === 'mandatory' || facts.arbitration.value === 'mandatory_with_opt_out';
+      const place = stripStateOf(String(a.value));
+      return {
+        text: arbitrated
+          ? `Claims that are not sent to arbitration go to the courts of ${place}.`
+          : `Lawsuits go to the courts of ${place}.`,
+        severity: 'neutral',
+      };
+    },
+  },
+  {
+    fact: 'min_age',
+    list: 'keyPoints',
+    category: 'age_limit',
+    write: (a) =>
+      typeof a.value === 'number' ? { text: `The terms set a minimum age of ${a.value} to use the service.`, severity: 'neutral' } : null,
+  },
+  {
+    fact: 'terms_change_notice',
+    list: 'keyPoints',
+    category: 'unilateral_change',
+    write: (a) => {
+      if (a.value === 'advance_notice')
+        return {
+          text: a.days
+            ? `The service must tell you at least ${days(a.days)} before changes to these terms take effect.`
+            : 'The service tells you before changes to these terms take effect.',
+          severity: 'good',
+        };
+      if (a.value === 'notice')
+        return { text: 'The service tells you when it changes these terms, but not necessarily in advance.', severity: 'neutral' };
+      if (a.value === 'no_notice')
+        return {
+          text: 'The service can change these terms without telling you first; continuing to use it means you accept them.',
+          severity: 'bad',
+        };
+      return null;
+    },
+  },
+  {
+    fact: 'arbitration',
+    list: 'keyPoints',
+    category: 'arbitration',
+    write: (a) => {
+      const scope = a.scope ? ` for ${a.scope}` : '';
+      if (a.value === 'mandatory') return { text: `Disputes go to binding arbitration instead of court${scope}.`, severity: 'bad' };
+      if (a.value === 'mandatory_with_opt_out')
+        return {
+          text: `Disputes go to binding arbitration instead of court${scope}${a.opt_out_days ? `; the terms describe an opt-out within ${days(a.opt_out_days)}` : '; the terms describe an opt-out'}${a.opt_out_contact ? ` (${a.opt_out_contact})` : ''}.`,
+          severity: 'bad',
+        };
+      return null;
+    },
+  },
+  {
+    fact: 'ai_training',
+    list: 'privacyConcerns',
+    category: 'ai_training',
+    write: (a) => {
+      if (a.value === 'yes')
+        return {
+          text: 'Your data or content is used to train AI or machine-learning models; no way to refuse is described.',
+          severity: 'bad',
+        };
+      if (a.value === 'yes_opt_out')
+        return {
+          text: 'Your data or content is used to train AI or machine-learning models; the policy says you can object or opt out.',
+          severity: 'bad',
+        };
+      if (a.value === 'yes_opt_in') return { text: 'Your data is used to train AI models only if you agree.', severity: 'neutral' };
+      if (a.value === 'no') return { text: 'The service says it does not use your content to train AI models.', severity: 'good' };
+      return null;
+    },
+  },
+  {
+    fact: 'targeted_ads',
+    list: 'privacyConcerns',
+    category: 'targeted_advertising',
+    write: (a) => {
+      if (a.value === 'yes')
+        return { text: 'Your data is used to show you personalised ads; no way to turn this off is described.', severity: 'bad' };
+      if (a.value === 'yes_opt_out')
+        return { text: 'Your data is used to show you personalised ads; you can turn them off.', severity: 'bad' };
+      if (a.value === 'yes_opt_in') return { text: 'You see personalised ads only if you agree to them.', severity: 'neutral' };
+      if (a.value === 'no') return { text: 'The service says it does not show personalised ads.', severity: 'good' };
+      return null;
+    },
+  },
+  {
+    fact: 'precise_location',
+    list: 'privacyConcerns',
+    category: 'location',
+    write: (a) => {
+      if (a.value === 'yes') return { text: 'The service collects your precise location.', severity: 'bad' };
+      if (a.value === 'yes_with_permission')
+        return { text: 'The service collects your precise location if you allow it on your device.', severity: 'bad' };
+      if (a.value === 'no')
+        return { text: 'The service says it uses only your approximate location, not your precise location.', severity: 'good' };
+      return null;
+    },
+  },
+  {
+    fact: 'retention',
+    list: 'privacyConcerns',
+    category: 'data_retention',
+    write: (a) => {
+      if (a.value === 'as_long_as_needed')
+        return { text: 'Your data is kept for as long as the service considers it needed, with no fixed limit.', severity: 'bad' };
+      if (a.value !== 'fixed_periods' || !a.periods?.length) return null;
+      const periods = [...new Set(a.periods.map((p) => p.days))].slice(0, 3).map(days);
+      return {
+        text: `Some of your data is kept for stated periods (${periods.join(', ')}), as the policy describes.`,
+        severity: 'neutral',
+      };
+    },
+  },
+];
+
+/** A recommendation names an action; it stands only where the documents offer that action. */
+const RECOMMENDATION_NEEDS: Partial<Record<string, { fact: FactId; values: readonly FactAnswer['value'][] }>> = {
+  ai_training: { fact: 'ai_training', values: ['yes_opt_out'] },
+  targeted_advertising: { fact: 'targeted_ads', values: ['yes_opt_out'] },
+  opt_out: { fact: 'targeted_ads', values: ['yes_opt_out'] },
+  arbitration: { fact: 'arbitration', values: ['mandatory_with_opt_out'] },
+};
+
+/**
+ * The lists with the sentences the fact sheet writes: a finding of a category with a writer
+ * takes the fact's sentence and clause (or is dropped when the fact says nothing), and a stated
+ * fact no finding covered is added. At most `maxItems` per list, worst first.
+ */
+export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10): Lists {
+  const lists: Lists = {
+    keyPoints: [...details.keyPoints],
+    privacyConcerns: [...details.privacyConcerns],
+    recommendations: details.recommendations.filter((item) => {
+      const rule = RECOMMENDATION_NEEDS[item.category];
+      return !rule || rule.values.includes(facts[rule.fact].value);
+    }),
+  };
+  for (const writer of SENTENCES) {
+    const answer = facts[writer.fact];
+    // A question the reader found no clause for leaves the finding's own sentence alone.
+    if (answer.evidence.length === 0) continue;
+    const sentence = writer.write(answer, facts);
+    const list = lists[writer.list];
+    const at = list.findIndex((item) => item.category === writer.category);
+    const item: SummaryItem | null = sentence && { ...sentence, category: writer.category, evidence: answer.evidence.slice(0, 1) };
+    if (at >= 0) {
+      if (item) list[at] = item;
+      else list.splice(at, 1);
+    } else if (item) list.push(item);
+  }
+  const rank: Record<Severity, number> = { blocker: 0, bad: 1, neutral: 2, good: 3 };
+  const order = (items: SummaryItem[]) =>
+    items
+      .map((item, i) => ({ item, i }))
+      .sort((x, y) => rank[x.item.severity] - rank[y.item.severity] || x.i - y.i)
+      .map((x) => x.item)
+      .slice(0, maxItems);
+  return { keyPoints: order(lists.keyPoints), privacyConcerns: order(lists.privacyConcerns), recommendations: lists.recommendations };
+}
