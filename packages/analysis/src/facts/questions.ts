@@ -742,8 +742,9 @@ function lawPlace(text: string): string | undefined {
 function serviceOnlyAges(found: Located[]): Located[] {
   return found.filter(
     (l) =>
-      !/\b(?:features?|to view|mature|certain content|between the ages?|age of majority)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b/i.test(l.clause.text) &&
-      lowestAge(l.clause.text) !== undefined,
+      !/\b(?:features?|to view|mature|certain content|between the ages?|age of majority)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b/i.test(
+        l.clause.text,
+      ) && lowestAge(l.clause.text) !== undefined,
   );
 }
 

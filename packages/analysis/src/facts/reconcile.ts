@@ -28,3 +28,19 @@ export function isConsistentWithFacts(category: string, facts: FactSheet): boole
   const rule = REQUIRES[category];
   return !rule || rule.values.includes(facts[rule.fact].value);
 }
+
+/**
+ * Quotes that cannot carry their category's sentence although its pattern matched: acceptance
+ * of *changes* by continued use is no "using the service means accepting the terms" (that is the
+ * change clause), and a rule about the user's own deletions is no removal by the service.
+ */
+const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
+  contract_by_using: /\b(?:changes?|modif\w*|updated|amend\w*|revis\w*|after (?:the|such) (?:effective date|change))\b/i,
+  content_removal: /\byou\b[^.]{0,40}\b(?:can|may|are able to)\b[^.]{0,30}\b(?:delete|remove)\b/i,
+};
+
+/** True when the item's own quote can carry what its category says. */
+export function isBackedByQuote(item: { category: string; evidence: ReadonlyArray<{ quote: string }> }): boolean {
+  const cannot = QUOTE_CANNOT_SAY[item.category];
+  return !cannot || !item.evidence.some((e) => cannot.test(e.quote));
+}

@@ -1,4 +1,5 @@
 import type { AnalysisResult, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
+import { isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
 type ListName = keyof Lists;
@@ -13,7 +14,8 @@ interface FactSentence {
   fact: FactId;
   list: ListName;
   category: string;
-  write(answer: FactAnswer, facts: FactSheet): { text: string; severity: Severity } | null;
+  /** The sentence; null when there is nothing to say, undefined when the finding's own sentence is better. */
+  write(answer: FactAnswer, facts: FactSheet): { text: string; severity: Severity } | null | undefined;
 }
 
 const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
@@ -98,6 +100,21 @@ const SENTENCES: readonly FactSentence[] = [
     },
   },
   {
+    fact: 'liability_cap',
+    list: 'keyPoints',
+    category: 'limitation_of_liability',
+    write: (a) => {
+      if (/foreseeable/i.test(String(a.value)))
+        return { text: 'The service limits its liability to damage that is typical and foreseeable.', severity: 'bad' };
+      if (a.usd)
+        return {
+          text: `The service caps its total liability to you; the amount named is US$${a.usd}, or what you paid where the terms say so.`,
+          severity: 'bad',
+        };
+      return undefined;
+    },
+  },
+  {
     fact: 'ai_training',
     list: 'privacyConcerns',
     category: 'ai_training',
@@ -176,9 +193,9 @@ const RECOMMENDATION_NEEDS: Partial<Record<string, { fact: FactId; values: reado
  */
 export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10): Lists {
   const lists: Lists = {
-    keyPoints: [...details.keyPoints],
-    privacyConcerns: [...details.privacyConcerns],
-    recommendations: details.recommendations.filter((item) => {
+    keyPoints: details.keyPoints.filter(isBackedByQuote),
+    privacyConcerns: details.privacyConcerns.filter(isBackedByQuote),
+    recommendations: details.recommendations.filter(isBackedByQuote).filter((item) => {
       const rule = RECOMMENDATION_NEEDS[item.category];
       return !rule || rule.values.includes(facts[rule.fact].value);
     }),
@@ -188,6 +205,7 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     // A question the reader found no clause for leaves the finding's own sentence alone.
     if (answer.evidence.length === 0) continue;
     const sentence = writer.write(answer, facts);
+    if (sentence === undefined) continue;
     const list = lists[writer.list];
     const at = list.findIndex((item) => item.category === writer.category);
     const item: SummaryItem | null = sentence && { ...sentence, category: writer.category, evidence: answer.evidence.slice(0, 1) };

@@ -250,7 +250,7 @@ const DESCRIBERS: Record<string, Describer> = {
   cookies: (t) =>
     /third[- ]party cookies/i.test(t)
       ? specific('The service uses cookies, including third-party cookies.')
-      : plain('The service uses cookies to run and measure the site.'),
+      : plain('The service uses cookies.'),
 };
 
 /** Describes a clause of the given category; unknown categories get a neutral sentence; undefined when the clause cannot back one. */
