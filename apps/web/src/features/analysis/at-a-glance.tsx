@@ -60,7 +60,10 @@ const VALUES: Record<string, string> = {
 /** The answer in words: enum values read as phrases, numbers with their unit. */
 function answerText(id: FactId, answer: FactAnswer): string {
   if (typeof answer.value === 'number') return id === 'claim_time_limit' ? `${answer.value} days` : String(answer.value);
-  return VALUES[answer.value] ?? answer.value;
+  if (VALUES[answer.value]) return VALUES[answer.value]!;
+  // Free text quoted from the terms (a liability cap): shouted capitals read as a sentence.
+  const text = answer.value === answer.value.toUpperCase() ? answer.value.toLowerCase() : answer.value;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The detail fields of an answer, as one short line. */
