@@ -516,7 +516,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // An opt-out of later changes to the arbitration agreement is no opt-out of arbitration.
       const optOut = ctx
         .find(ARBITRATION_OPT_OUT, TERMS)
-        .filter((l) => !/\b(?:changes?|amendments?|modifications?) to\b/i.test(l.clause.text));
+        // Nor one that opens only inside a mass-arbitration procedure (after a mediation session).
+        .filter(
+          (l) => !/\b(?:changes?|amendments?|modifications?) to\b|\bmediation\b|\bmass arbitration\b|\bbellwether\b/i.test(l.clause.text),
+        );
       if (optOut.length === 0) return ctx.answer('mandatory', found, scope ? { scope } : {});
       const days = optOut.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days <= 90)?.days;
       const contact = optOut.map((l) => findEmail(l.clause.text)).find(Boolean);

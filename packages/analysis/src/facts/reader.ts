@@ -115,16 +115,16 @@ const NUMBER_WORDS: Record<string, number> = {
   ninety: 90,
 };
 const DURATION = new RegExp(
-  String.raw`\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*(business\s+)?(day|week|month|year)s?\b`,
+  String.raw`(?<![\d.,])\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*(business\s+)?(day|week|month|year)s?\b`,
   'gi',
 );
 
 /** Every duration in the text, in days (months = 30, years = 365), with where it stands. */
-export function durationsIn(text: string): Array<{ days: number; index: number }> {
-  const found: Array<{ days: number; index: number }> = [];
+export function durationsIn(text: string): Array<{ days: number; index: number; words: string }> {
+  const found: Array<{ days: number; index: number; words: string }> = [];
   for (const m of text.matchAll(DURATION)) {
     const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
-    found.push({ days: n * UNIT_DAYS[m[3]!.toLowerCase()]!, index: m.index });
+    found.push({ days: n * UNIT_DAYS[m[3]!.toLowerCase()]!, index: m.index, words: m[0] });
   }
   return found;
 }
@@ -132,7 +132,13 @@ export function durationsIn(text: string): Array<{ days: number; index: number }
 /** Scope of a clause when its words or heading limit it: "US users", "EEA users". */
 export function scopeOf(clause: Clause): string | undefined {
   const text = `${clause.heading} ${clause.text}`;
-  if (/\b(?:United States|U\.S\.|US (?:users|residents)|residents of the US)\b/.test(text)) return 'US users';
-  if (/\b(?:European (?:Economic Area|Union)|EEA|EU users|United Kingdom|UK users|Switzerland)\b/.test(text)) return 'EEA users';
+  const WHO = String.raw`(?:if you (?:are|live|reside)(?: located)? in|for (?:users|residents|consumers|people) (?:in|of)|residents of|users in|you live in)`;
+  if (new RegExp(String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b`).test(text)) return 'US users';
+  if (
+    new RegExp(
+      String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK) (?:users|residents|consumers)\b`,
+    ).test(text)
+  )
+    return 'EEA users';
   return undefined;
 }

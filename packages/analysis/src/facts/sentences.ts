@@ -21,6 +21,9 @@ interface FactSentence {
 const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
 const stripStateOf = (place: string) => place.replace(/^(?:the\s+)?State of\s+/i, '');
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+/** A period as the documents count it: 365 → "1 year", 360 → "12 months", 90 → "90 days". */
+const inWords = (n: number) =>
+  n > 0 && n % 365 === 0 ? `${n / 365} year${n === 365 ? '' : 's'}` : n > 90 && n % 30 === 0 ? `${n / 30} months` : days(n);
 
 const SENTENCES: readonly FactSentence[] = [
   {
@@ -60,7 +63,14 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'keyPoints',
     category: 'age_limit',
     write: (a) =>
-      typeof a.value === 'number' ? { text: `The terms set a minimum age of ${a.value} to use the service.`, severity: 'neutral' } : null,
+      typeof a.value !== 'number'
+        ? null
+        : {
+            text: a.evidence.some((e) => /(?:parent|guardian)/i.test(e.quote))
+              ? `The terms set an age of ${a.value} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
+              : `The terms set a minimum age of ${a.value} to use the service.`,
+            severity: 'neutral',
+          },
   },
   {
     fact: 'terms_change_notice',
@@ -70,8 +80,8 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value === 'advance_notice')
         return {
           text: a.days
-            ? `The service must tell you at least ${days(a.days)} before changes to these terms take effect.`
-            : 'The service tells you before changes to these terms take effect.',
+            ? `The terms promise at least ${days(a.days)}' notice before changes to them take effect.`
+            : 'The terms promise notice before changes to them take effect.',
           severity: 'good',
         };
       if (a.value === 'notice')
@@ -105,7 +115,12 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'limitation_of_liability',
     write: (a) => {
       if (/foreseeable/i.test(String(a.value)))
-        return { text: 'The service limits its liability to damage that is typical and foreseeable.', severity: 'bad' };
+        return {
+          text: a.evidence.some((e) => /slight negligence/i.test(e.quote))
+            ? 'For slight negligence, the service limits its liability to damage that is typical and foreseeable.'
+            : 'The service limits its liability to damage that is typical and foreseeable.',
+          severity: 'bad',
+        };
       if (a.usd)
         return {
           text: `The service caps its total liability to you; the amount named is US$${a.usd}, or what you paid where the terms say so.`,
@@ -121,7 +136,7 @@ const SENTENCES: readonly FactSentence[] = [
     write: (a) => {
       if (a.value === 'yes')
         return {
-          text: 'Your data or content is used to train AI or machine-learning models; no way to refuse is described.',
+          text: 'Your data or content is used to train AI or machine-learning models.',
           severity: 'bad',
         };
       if (a.value === 'yes_opt_out')
@@ -139,8 +154,7 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'targeted_advertising',
     write: (a) => {
-      if (a.value === 'yes')
-        return { text: 'Your data is used to show you personalised ads; no way to turn this off is described.', severity: 'bad' };
+      if (a.value === 'yes') return { text: 'Your data is used to show you personalised ads.', severity: 'bad' };
       if (a.value === 'yes_opt_out')
         return { text: 'Your data is used to show you personalised ads; you can turn them off.', severity: 'bad' };
       if (a.value === 'yes_opt_in') return { text: 'You see personalised ads only if you agree to them.', severity: 'neutral' };
@@ -169,7 +183,7 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value === 'as_long_as_needed')
         return { text: 'Your data is kept for as long as the service considers it needed, with no fixed limit.', severity: 'bad' };
       if (a.value !== 'fixed_periods' || !a.periods?.length) return null;
-      const periods = [...new Set(a.periods.map((p) => p.days))].slice(0, 3).map(days);
+      const periods = [...new Set(a.periods.map((p) => p.days))].slice(0, 3).map(inWords);
       return {
         text: `Some of your data is kept for stated periods (${periods.join(', ')}), as the policy describes.`,
         severity: 'neutral',
