@@ -66,7 +66,7 @@ const SENTENCES: readonly FactSentence[] = [
       typeof a.value !== 'number'
         ? null
         : {
-            text: a.evidence.some((e) => /(?:parent|guardian)/i.test(e.quote))
+            text: a.evidence.some((e) => /\b(?:parent|guardian)/i.test(e.quote))
               ? `The terms set an age of ${a.value} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
               : `The terms set a minimum age of ${a.value} to use the service.`,
             severity: 'neutral',
