@@ -37,6 +37,8 @@ export function isConsistentWithFacts(category: string, facts: FactSheet): boole
 const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
   contract_by_using: /\b(?:changes?|modif\w*|updated|amend\w*|revis\w*|after (?:the|such) (?:effective date|change))\b/i,
   content_removal: /\byou\b[^.]{0,40}\b(?:can|may|are able to)\b[^.]{0,30}\b(?:delete|remove)\b/i,
+  // A pointer to another document ("see our Cookie Policy") says nothing about cookies.
+  cookies: /^(?=[^]{0,200}$)[^]*\b(?:Cookies? (?:Policy|Notice)|learn more|see our)\b/i,
 };
 
 /** True when the item's own quote can carry what its category says. */

@@ -201,6 +201,35 @@ const RECOMMENDATION_NEEDS: Partial<Record<string, { fact: FactId; values: reado
 };
 
 /**
+ * The access-and-deletion recommendation, from the routes the documents offer: in-app tools
+ * where the fact sheet found them, else the privacy address; the clause that offers it as
+ * evidence. Undefined when the documents name neither (the finding's own advice stands).
+ */
+function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
+  const deletion = facts.account_deletion;
+  const exportData = facts.data_export;
+  const contact = String(facts.privacy_contact.value);
+  const hasContact = contact.includes('@') || /^https?:/.test(contact);
+  const tools = [
+    deletion.value === 'self_service' ? 'delete your account yourself, as the documents describe' : '',
+    exportData.value === 'self_service' ? 'download a copy of your data with the tool they name' : '',
+  ].filter(Boolean);
+  const evidence = [deletion, exportData].filter((a) => a.value === 'self_service').flatMap((a) => a.evidence.slice(0, 1));
+  if (tools.length > 0) {
+    const also = hasContact ? `; for other requests, write to ${contact}` : '';
+    return { text: `You can ${tools.join(' and ')}${also}.`, category: 'rights_access_deletion', severity: 'good', evidence };
+  }
+  if (hasContact)
+    return {
+      text: `Ask for a copy of your data or its deletion by writing to ${contact}.`,
+      category: 'rights_access_deletion',
+      severity: 'good',
+      evidence: facts.privacy_contact.evidence.slice(0, 1),
+    };
+  return undefined;
+}
+
+/**
  * The lists with the sentences the fact sheet writes: a finding of a category with a writer
  * takes the fact's sentence and clause (or is dropped when the fact says nothing), and a stated
  * fact no finding covered is added. At most `maxItems` per list, worst first.
@@ -228,6 +257,12 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
       else list.splice(at, 1);
     } else if (item) list.push(item);
   }
+  const rights = rightsRecommendation(facts);
+  if (rights) {
+    const at = lists.recommendations.findIndex((item) => item.category === 'rights_access_deletion');
+    if (at >= 0) lists.recommendations[at] = rights;
+    else lists.recommendations.unshift(rights);
+  }
   const rank: Record<Severity, number> = { blocker: 0, bad: 1, neutral: 2, good: 3 };
   const order = (items: SummaryItem[]) =>
     items
@@ -235,5 +270,9 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
       .sort((x, y) => rank[x.item.severity] - rank[y.item.severity] || x.i - y.i)
       .map((x) => x.item)
       .slice(0, maxItems);
-  return { keyPoints: order(lists.keyPoints), privacyConcerns: order(lists.privacyConcerns), recommendations: lists.recommendations };
+  return {
+    keyPoints: order(lists.keyPoints),
+    privacyConcerns: order(lists.privacyConcerns),
+    recommendations: lists.recommendations.slice(0, maxItems),
+  };
 }
