@@ -109,7 +109,7 @@ const BREACH =
   /\b(?:data breach|(?:security|privacy) (?:breach|incident)|breach of (?:security|your (?:personal )?(?:data|information)))\b/i;
 
 const TRANSFER =
-  /\b(?:transfer\w*|process\w*|stor\w*)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the)|other countries|countries other than|internationally|across borders|United States|third countries)\b|\binternational (?:data )?transfers?\b/i;
+  /\b(?:transfer\w*|process\w*|stor\w*)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|European|UK|United Kingdom|state)|other countries|countries other than|internationally|across borders|United States|third countries)\b|\binternational (?:data )?transfers?\b/i;
 const PLACES = [
   'United States',
   'European Economic Area',

@@ -176,6 +176,20 @@ const SENTENCES: readonly FactSentence[] = [
     },
   },
   {
+    fact: 'international_transfer',
+    list: 'privacyConcerns',
+    category: 'international_transfer',
+    write: (a) =>
+      a.value === 'yes'
+        ? {
+            text: a.where?.length
+              ? `Your data may be transferred to and processed in other countries, including ${a.where.slice(0, 3).join(', ')}.`
+              : 'Your data may be transferred to and processed in other countries.',
+            severity: 'neutral',
+          }
+        : null,
+  },
+  {
     fact: 'retention',
     list: 'privacyConcerns',
     category: 'data_retention',
@@ -192,12 +206,19 @@ const SENTENCES: readonly FactSentence[] = [
   },
 ];
 
-/** A recommendation names an action; it stands only where the documents offer that action. */
-const RECOMMENDATION_NEEDS: Partial<Record<string, { fact: FactId; values: readonly FactAnswer['value'][] }>> = {
+/**
+ * A recommendation names an action the documents offer, and stands only where the fact sheet
+ * found that offer. General advice the documents do not offer (re-read the terms, keep copies,
+ * block cookies in your browser) is not a recommendation of this service's documents.
+ */
+const RECOMMENDATION_NEEDS: Record<string, { fact: FactId; values: readonly FactAnswer['value'][] }> = {
   ai_training: { fact: 'ai_training', values: ['yes_opt_out'] },
   targeted_advertising: { fact: 'targeted_ads', values: ['yes_opt_out'] },
   opt_out: { fact: 'targeted_ads', values: ['yes_opt_out'] },
   arbitration: { fact: 'arbitration', values: ['mandatory_with_opt_out'] },
+  location: { fact: 'precise_location', values: ['yes_with_permission'] },
+  auto_renewal: { fact: 'auto_renewal', values: ['yes'] },
+  rights_access_deletion: { fact: 'account_deletion', values: ['self_service', 'by_request'] },
 };
 
 /**
@@ -240,7 +261,7 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     privacyConcerns: details.privacyConcerns.filter(isBackedByQuote),
     recommendations: details.recommendations.filter(isBackedByQuote).filter((item) => {
       const rule = RECOMMENDATION_NEEDS[item.category];
-      return !rule || rule.values.includes(facts[rule.fact].value);
+      return rule !== undefined && rule.values.includes(facts[rule.fact].value);
     }),
   };
   for (const writer of SENTENCES) {
