@@ -170,8 +170,9 @@ const CHANGE =
 const ADVANCE =
   /\b(?:before|prior to|in advance of)\b[^.]{0,80}\b(?:(?:take|takes|taking|become|becomes|becoming|go(?:es)? into|enters? into)\s+(?:effect(?:ive)?|force)|come into force|effective)\b|\b(?:advance|prior) notice\b|\b\d+\s*days['’]?\s+(?:advance |prior )?notice\b|\bat least \d+ days\b|\bin advance\b/i;
 
+/** Ending the user's account or access (not withdrawing content or discontinuing the service itself). */
 const TERMINATION =
-  /\b(?:suspend|terminat|disabl|deactivat|clos|remov|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:accounts?|access|the services?|your use|your rights?|(?:our |this )?licen[cs]e|service to)\b/i;
+  /\b(?:suspend|terminat|disabl|deactivat|clos|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:(?:your|user|the user['’]s|member) (?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) (?:licen[cs]e|agreement)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
 const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;

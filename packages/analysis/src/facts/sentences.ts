@@ -176,6 +176,53 @@ const SENTENCES: readonly FactSentence[] = [
     },
   },
   {
+    fact: 'content_licence',
+    list: 'keyPoints',
+    category: 'content_license',
+    write: (a) => {
+      const quote = a.evidence
+        .map((e) => e.quote)
+        .join(' ')
+        .replace(/\bnon-?(?:transferable|sub-?licen\w*|exclusive)/gi, '');
+      const kinds = [
+        /\bworldwide\b/i.test(quote) ? 'worldwide' : '',
+        a.perpetual ? 'perpetual' : '',
+        a.irrevocable ? 'irrevocable' : '',
+        /\btransferable\b/i.test(quote) ? 'transferable' : '',
+        a.sublicensable ? 'sublicensable' : '',
+      ].filter(Boolean);
+      if (a.value === 'broad')
+        return {
+          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post.`,
+          severity: 'bad',
+        };
+      if (a.value === 'limited')
+        return { text: 'You grant the service a licence to your content limited to running the service.', severity: 'neutral' };
+      return undefined;
+    },
+  },
+  {
+    fact: 'termination_without_notice',
+    list: 'keyPoints',
+    category: 'unilateral_termination',
+    write: (a) => {
+      if (a.value === 'yes')
+        return { text: 'The terms let the service suspend or close your account without warning you first.', severity: 'bad' };
+      if (a.value === 'no')
+        return { text: 'The terms promise a warning or notice before the service closes your account.', severity: 'good' };
+      return undefined;
+    },
+  },
+  {
+    fact: 'indemnity',
+    list: 'keyPoints',
+    category: 'indemnification',
+    write: (a) =>
+      a.value === 'yes'
+        ? { text: 'You must cover the service’s costs for the kinds of claims the terms list (an indemnity).', severity: 'bad' }
+        : null,
+  },
+  {
     fact: 'international_transfer',
     list: 'privacyConcerns',
     category: 'international_transfer',
