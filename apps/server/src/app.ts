@@ -95,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ServiceError || error instanceof AnalysisError) {
+      // A full analysis queue or an unreachable payment provider passes: say when to come back.
+      if (error.code === 'BUSY' || error.code === 'PROVIDER_UNAVAILABLE') void reply.header('retry-after', '30');
       return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;

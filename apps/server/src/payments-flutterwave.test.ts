@@ -194,6 +194,7 @@ describe.each(databaseLegs())('Flutterwave payments on %s (SECURITY C)', (leg) =
       stub.mode = mode;
       const res = await verify(id);
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
     }
     expect(await t.db.selectFrom('subscriptions').selectAll().execute()).toHaveLength(0);
   });
