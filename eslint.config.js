@@ -8,6 +8,11 @@ import tseslint from 'typescript-eslint';
 const PUBLIC_SURFACES = [
   { group: ['@fineprint/*/src/*', '**/packages/*/src/*'], message: 'Import a package through its public surface (src/index.ts).' },
 ];
+/** Services and repositories hold rules and SQL; HTTP stays in routes. */
+const NO_HTTP = {
+  group: ['fastify', '@fastify/*', '**/http-context', '**/plugins/*'],
+  message: 'Services and repositories know nothing of HTTP.',
+};
 const WEB_FEATURES = readdirSync(join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -91,13 +96,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...PUBLIC_SURFACES,
-            {
-              group: ['fastify', '@fastify/*', '**/http-context', '**/plugins/*'],
-              message: 'Services and repositories know nothing of HTTP.',
-            },
-          ],
+          patterns: [...PUBLIC_SURFACES, NO_HTTP],
         },
       ],
     },
@@ -108,14 +107,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...PUBLIC_SURFACES,
-            {
-              group: ['fastify', '@fastify/*', '**/http-context', '**/plugins/*'],
-              message: 'Services and repositories know nothing of HTTP.',
-            },
-            { group: ['kysely', '**/db/*'], message: 'Only repositories and db/ touch Kysely.' },
-          ],
+          patterns: [...PUBLIC_SURFACES, NO_HTTP, { group: ['kysely', '**/db/*'], message: 'Only repositories and db/ touch Kysely.' }],
         },
       ],
     },

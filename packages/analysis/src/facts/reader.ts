@@ -1,5 +1,6 @@
 import type { DocumentType, Evidence, FactAnswer } from '@fineprint/contracts';
 import type { Clause } from '../segment/segment';
+import { NUMBER_WORDS } from '../summarize/details';
 
 /** One document as the fact readers see it: its clauses in reading order. */
 export interface FactDocument {
@@ -93,27 +94,6 @@ export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean
 }
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  eighteen: 18,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
 const DURATION = new RegExp(
   String.raw`(?<![\d.,])\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*(business\s+)?(day|week|month|year)s?\b`,
   'gi',

@@ -1,6 +1,7 @@
 /** Pulls concrete details (court, law, periods, amounts, contacts) out of a clause. */
 
-const NUMBER_WORDS: Record<string, number> = {
+/** Number words legal texts spell out ("thirty (30) days"), as digits. */
+export const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,
@@ -8,10 +9,15 @@ const NUMBER_WORDS: Record<string, number> = {
   five: 5,
   six: 6,
   seven: 7,
+  eight: 8,
+  nine: 9,
   ten: 10,
   twelve: 12,
+  thirteen: 13,
   fourteen: 14,
   fifteen: 15,
+  sixteen: 16,
+  eighteen: 18,
   thirty: 30,
   sixty: 60,
   ninety: 90,

@@ -8,7 +8,7 @@ import type { AnalysisOutcome, AnalysisTask } from './analysis.worker';
 /** Analyses one worker thread runs at once: they mostly wait on the network. */
 const TASKS_PER_THREAD = 2;
 /** Analyses waiting for a thread; past this the server answers 503 "busy". */
-export const MAX_QUEUED_ANALYSES = 100;
+const MAX_QUEUED_ANALYSES = 100;
 /** Time a worker gets after the reading deadline to finish parsing and classifying before it is stopped. */
 const CPU_GRACE_MS = 10_000;
 

@@ -9,7 +9,7 @@ import type { AnalysisRepository } from './analysis.repository';
 /** A cached analysis is reused for a day; sites change their policies rarely. */
 const CACHE_HOURS = 24;
 /** Analyses one client (IP, or IPv6 /64) may have in flight: nobody can hold every slot. */
-export const MAX_ANALYSES_IN_FLIGHT_PER_CLIENT = 2;
+const MAX_ANALYSES_IN_FLIGHT_PER_CLIENT = 2;
 
 export interface AnalysisServiceDeps {
   analyses: AnalysisRepository;
