@@ -511,7 +511,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'arbitration',
     read(ctx) {
-      const found = serviceOnly(ctx.find(ARBITRATION, TERMS)).filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30));
+      // The clause that sends disputes to arbitration first, before its procedure and carve-outs.
+      const isRule = (l: Located) =>
+        /\b(?:resolved|determined|decided|settled)\b[^.]{0,80}\barbitration\b|\bagree\b[^.]{0,80}\bbinding\b[^.]{0,40}\barbitration\b/i.test(
+          l.clause.text,
+        );
+      const found = serviceOnly(ctx.find(ARBITRATION, TERMS))
+        .filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30))
+        .sort((a, b) => Number(isRule(b)) - Number(isRule(a)));
       if (found.length === 0) return ctx.answer('none', []);
       const scope = found.map((l) => scopeOf(l.clause)).find(Boolean);
       // An opt-out of later changes to the arbitration agreement is no opt-out of arbitration.
@@ -519,7 +526,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .find(ARBITRATION_OPT_OUT, TERMS)
         // Nor one that opens only inside a mass-arbitration procedure (after a mediation session).
         .filter(
-          (l) => !/\b(?:changes?|amendments?|modifications?) to\b|\bmediation\b|\bmass arbitration\b|\bbellwether\b/i.test(l.clause.text),
+          (l) =>
+            !/\b(?:changes?|amendments?|modifications?)\b[^.]{0,40}\b(?:to|of)\b|\bmediation\b|\bmass arbitration\b|\bbatch\b|\bbellwether\b/i.test(
+              `${l.clause.heading} ${l.clause.text}`,
+            ),
         );
       if (optOut.length === 0) return ctx.answer('mandatory', found, scope ? { scope } : {});
       const days = optOut.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days <= 90)?.days;
