@@ -443,8 +443,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       const found = ctx.find(TRANSFER, PRIVACY);
       if (found.length === 0) return NOT_STATED;
+      // Destinations only: a place named after "to" or "in" (servers in, transferred to), not where data comes from.
       const text = found.map((l) => l.clause.text).join(' ');
-      const where = PLACES.filter((p) => text.includes(p));
+      const where = PLACES.filter(
+        (p) =>
+          new RegExp(String.raw`\b(?:to|in|within)\s+(?:the\s+)?${p}\b`).test(text) &&
+          !new RegExp(String.raw`\bfrom\s+(?:the\s+)?${p}\b`).test(text),
+      );
       return ctx.answer('yes', found, where.length > 0 ? { where } : {});
     },
     examples: [

@@ -1,4 +1,5 @@
 import type { AnalysisResult, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
+import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
@@ -21,9 +22,6 @@ interface FactSentence {
 const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
 const stripStateOf = (place: string) => place.replace(/^(?:the\s+)?State of\s+/i, '');
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-/** A period as the documents count it: 365 → "1 year", 360 → "12 months", 90 → "90 days". */
-const inWords = (n: number) =>
-  n > 0 && n % 365 === 0 ? `${n / 365} year${n === 365 ? '' : 's'}` : n > 90 && n % 30 === 0 ? `${n / 30} months` : days(n);
 
 const SENTENCES: readonly FactSentence[] = [
   {
@@ -242,13 +240,15 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'data_retention',
     write: (a) => {
       if (a.value === 'as_long_as_needed')
-        return { text: 'Your data is kept for as long as the service considers it needed, with no fixed limit.', severity: 'bad' };
-      if (a.value !== 'fixed_periods' || !a.periods?.length) return null;
-      const periods = [...new Set(a.periods.map((p) => p.days))].slice(0, 3).map(inWords);
-      return {
-        text: `Some of your data is kept for stated periods (${periods.join(', ')}), as the policy describes.`,
-        severity: 'neutral',
-      };
+        return { text: 'Your data is kept for as long as the service considers it needed.', severity: 'bad' };
+      if (a.value !== 'fixed_periods') return null;
+      // The periods as the documents write them ("12 months", not 360 days).
+      const byDays = new Map<number, string>();
+      for (const d of a.evidence.flatMap((e) => durationsIn(e.quote))) if (!byDays.has(d.days)) byDays.set(d.days, d.words.toLowerCase());
+      const periods = [...byDays.values()].slice(0, 3);
+      return periods.length > 0
+        ? { text: `Some of your data is kept for stated periods (${periods.join(', ')}), as the documents describe.`, severity: 'neutral' }
+        : null;
     },
   },
 ];
