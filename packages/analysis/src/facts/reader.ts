@@ -66,7 +66,12 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       return result;
     },
     answer(value, evidence, fields = {}) {
-      return { value, ...fields, evidence: evidence.slice(0, 3).map(evidenceOf) };
+      // A lead-in ("…the following licence:") says nothing alone: its next clause comes with it.
+      const quoted = evidence.slice(0, 3).flatMap((l) => {
+        const next = l.document.clauses[l.index + 1];
+        return /:\s*$/.test(l.clause.text) && next ? [l, { clause: next, document: l.document, index: l.index + 1 }] : [l];
+      });
+      return { value, ...fields, evidence: quoted.map(evidenceOf) };
     },
   };
 }

@@ -297,6 +297,11 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   return undefined;
 }
 
+/** The first quote of an answer, with the clause after it when the first is a lead-in ending in ':'. */
+function firstClause(evidence: FactAnswer['evidence']): FactAnswer['evidence'] {
+  return /:\s*$/.test(evidence[0]?.quote ?? '') ? evidence.slice(0, 2) : evidence.slice(0, 1);
+}
+
 /**
  * The lists with the sentences the fact sheet writes: a finding of a category with a writer
  * takes the fact's sentence and clause (or is dropped when the fact says nothing), and a stated
@@ -319,7 +324,7 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     if (sentence === undefined) continue;
     const list = lists[writer.list];
     const at = list.findIndex((item) => item.category === writer.category);
-    const item: SummaryItem | null = sentence && { ...sentence, category: writer.category, evidence: answer.evidence.slice(0, 1) };
+    const item: SummaryItem | null = sentence && { ...sentence, category: writer.category, evidence: firstClause(answer.evidence) };
     if (at >= 0) {
       if (item) list[at] = item;
       else list.splice(at, 1);
