@@ -35,7 +35,11 @@ export function isConsistentWithFacts(category: string, facts: FactSheet): boole
  * change clause), and a rule about the user's own deletions is no removal by the service.
  */
 const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
-  contract_by_using: /\b(?:changes?|modif\w*|updated|amend\w*|revis\w*|after (?:the|such) (?:effective date|change))\b/i,
+  // … nor are other terms a use accepts ("by using Community you agree to the Community Terms").
+  contract_by_using:
+    /\b(?:changes?|modif\w*|updated|amend\w*|revis\w*|after (?:the|such) (?:effective date|change))\b|\b(?:Community|Additional|Supplemental|Business|Developer|Commercial) Terms\b/i,
+  // A denial of sharing cannot back "your data is shared" (it may be true elsewhere, with another clause).
+  third_party_sharing: /\b(?:do not|don['’]t|never|will not|won['’]t|does not|doesn['’]t)\s+(?:sell|share|disclose|rent)\b/i,
   content_removal: /\byou\b[^.]{0,40}\b(?:can|may|are able to)\b[^.]{0,30}\b(?:delete|remove)\b/i,
   // A pointer to another document ("see our Cookie Policy") says nothing about cookies.
   cookies: /^(?=[^]{0,200}$)[^]*\b(?:Cookies? (?:Policy|Notice)|learn more|see our)\b/i,

@@ -118,8 +118,11 @@ const DESCRIBERS: Record<string, Describer> = {
   content_removal: (t) => {
     // "We may remove songs from the catalogue" says nothing about what you post.
     if (!USER_CONTENT.test(t)) return undefined;
+    // "Without notice" only when the clause says so; "for any reason" or "at our discretion" is discretion, not silence.
+    if (/\bwithout (prior |advance |any )?notice\b/i.test(t))
+      return specific('The service can remove your content at its own discretion, without notice.', 'blocker');
     return hasNoNotice(t)
-      ? specific('The service can remove your content at its own discretion, without notice.', 'blocker')
+      ? specific('The service can remove your content at its own discretion.', 'bad')
       : plain('The service can remove content you post if it decides it breaks the rules.', 'neutral');
   },
   contract_by_using: (t) =>
