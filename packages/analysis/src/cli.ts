@@ -2,6 +2,7 @@
  * fineprint — command line for the analysis library.
  *   fineprint analyze <url> [--json] [--allow host:port]
  *   fineprint analyze --file <path> [--type terms|privacy] [--file ...] [--json]
+ *   fineprint facts <url | --file <path> ...>   (the fact sheet as a table)
  *   fineprint eval <file.jsonl>
  */
 import { readFileSync } from 'node:fs';
@@ -17,17 +18,19 @@ import type { MediaType } from './fetch/guarded-fetch';
 const USAGE = `Usage:
   fineprint analyze <url> [--json] [--allow host:port]
   fineprint analyze --file <path> [--type terms|privacy] [--file <path> ...] [--json]
+  fineprint facts <url> | --file <path> [--type terms|privacy] [--file <path> ...]   (the fact sheet as a table)
   fineprint eval <file.jsonl>`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'analyze') return runAnalyze(rest);
+  if (command === 'facts') return runAnalyze(rest, 'facts');
   if (command === 'eval') return runEval(rest);
   process.stderr.write(`${USAGE}\n`);
   return command ? 2 : 0;
 }
 
-async function runAnalyze(args: string[]): Promise<number> {
+async function runAnalyze(args: string[], output: 'summary' | 'facts' = 'summary'): Promise<number> {
   const isJson = args.includes('--json');
   const files: DocumentInput[] = [];
   const allowlist: string[] = [];
@@ -60,7 +63,13 @@ async function runAnalyze(args: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  process.stdout.write(isJson ? `${JSON.stringify(result, null, 2)}\n` : formatSummary(result));
+  process.stdout.write(
+    isJson
+      ? `${JSON.stringify(output === 'facts' ? result.factSheet : result, null, 2)}\n`
+      : output === 'facts'
+        ? formatFacts(result)
+        : formatSummary(result),
+  );
   return 0;
 }
 
@@ -93,6 +102,23 @@ function formatSummary(result: AnalysisResult): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The fact sheet as a table: question, answer, detail fields, and the start of the first quote. */
+function formatFacts(result: AnalysisResult): string {
+  const rows = Object.entries(result.factSheet).map(([id, answer]) => {
+    const { value, scope, evidence, ...fields } = answer;
+    const detail = Object.entries(fields)
+      .map(([key, v]) => `${key}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join(' ');
+    const quote = evidence[0]
+      ? `${evidence[0].document}: “${evidence[0].quote.slice(0, 90)}${evidence[0].quote.length > 90 ? '…' : ''}”`
+      : '';
+    return [id, `${String(value)}${scope ? ` (${scope})` : ''}`, detail, quote];
+  });
+  const widths = [0, 1, 2].map((i) => Math.min(40, Math.max(...rows.map((r) => r[i]!.length))));
+  const cell = (text: string, i: number) => (text.length > widths[i]! ? `${text.slice(0, widths[i]! - 1)}…` : text.padEnd(widths[i]!));
+  return `${rows.map((r) => `${cell(r[0]!, 0)}  ${cell(r[1]!, 1)}  ${cell(r[2]!, 2)}  ${r[3]}`.trimEnd()).join('\n')}\n`;
 }
 
 interface EvalRecord {
