@@ -75,6 +75,11 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'keyPoints',
     category: 'unilateral_change',
     write: (a) => {
+      const isHedged = a.evidence.some((e) =>
+        /\breasonable efforts\b|\btry to\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(e.quote),
+      );
+      if (a.value === 'advance_notice' && isHedged)
+        return { text: 'The terms say the service will try to tell you before changes to them take effect.', severity: 'neutral' };
       if (a.value === 'advance_notice')
         return {
           text: a.days
@@ -90,6 +95,24 @@ const SENTENCES: readonly FactSentence[] = [
           severity: 'bad',
         };
       return null;
+    },
+  },
+  {
+    fact: 'moral_rights_waiver',
+    list: 'keyPoints',
+    category: 'moral_rights_waiver',
+    write: (a) => {
+      if (a.value !== 'yes') return null;
+      // "…you waive these rights against us to enable the licence above, but not otherwise" is a bounded waiver.
+      const isBounded = a.evidence.some((e) =>
+        /\bbut not otherwise\b|\bto enable\b|\bas (?:necessary|needed)\b|\bto the extent\b/i.test(e.quote),
+      );
+      return isBounded
+        ? {
+            text: 'You agree not to assert your moral rights against the service, as far as the licence you grant it needs.',
+            severity: 'bad',
+          }
+        : { text: 'You waive your moral rights in the content you post.', severity: 'blocker' };
     },
   },
   {

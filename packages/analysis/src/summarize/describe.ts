@@ -80,7 +80,7 @@ const DESCRIBERS: Record<string, Describer> = {
     const amount = findAmount(t);
     if (amount) return specific(`The service caps its liability to you at ${amount} or similar small amounts.`);
     if (/\bfees? (you )?paid|amount(s)? (you )?paid/i.test(t)) return specific('The service limits its liability to what you paid it.');
-    return plain('The service excludes most of its liability for losses or damage you suffer.');
+    return plain('The service limits its liability for losses or damage you suffer.');
   },
   warranty_disclaimer: (t) =>
     AS_IS.test(t)
