@@ -105,7 +105,7 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value !== 'yes') return null;
       // "…you waive these rights against us to enable the licence above, but not otherwise" is a bounded waiver.
       const isBounded = a.evidence.some((e) =>
-        /\bbut not otherwise\b|\bto enable\b|\bas (?:necessary|needed)\b|\bto the extent\b/i.test(e.quote),
+        /\bbut not otherwise\b|\bto enable\b|\bas (?:necessary|needed) (?:to|for)\b/i.test(e.quote),
       );
       return isBounded
         ? {
