@@ -104,9 +104,7 @@ const SENTENCES: readonly FactSentence[] = [
     write: (a) => {
       if (a.value !== 'yes') return null;
       // "…you waive these rights against us to enable the licence above, but not otherwise" is a bounded waiver.
-      const isBounded = a.evidence.some((e) =>
-        /\bbut not otherwise\b|\bto enable\b|\bas (?:necessary|needed) (?:to|for)\b/i.test(e.quote),
-      );
+      const isBounded = a.evidence.some((e) => /\bbut not otherwise\b|\bto enable\b|\bas (?:necessary|needed) (?:to|for)\b/i.test(e.quote));
       return isBounded
         ? {
             text: 'You agree not to assert your moral rights against the service, as far as the licence you grant it needs.',
