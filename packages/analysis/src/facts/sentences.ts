@@ -249,7 +249,10 @@ const SENTENCES: readonly FactSentence[] = [
       a.value === 'yes'
         ? {
             text: a.where?.length
-              ? `Your data may be transferred to and processed in other countries, including ${a.where.slice(0, 3).join(', ')}.`
+              ? `Your data may be transferred to and processed in other countries, including ${a.where
+                  .slice(0, 3)
+                  .map((place) => (/^(?:United|European)\b/.test(place) ? `the ${place}` : place))
+                  .join(', ')}.`
               : 'Your data may be transferred to and processed in other countries.',
             severity: 'neutral',
           }

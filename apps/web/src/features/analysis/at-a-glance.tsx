@@ -61,15 +61,21 @@ const VALUES: Record<string, string> = {
 function answerText(id: FactId, answer: FactAnswer): string {
   if (typeof answer.value === 'number') return id === 'claim_time_limit' ? `${answer.value} days` : String(answer.value);
   if (VALUES[answer.value]) return VALUES[answer.value]!;
-  // Free text quoted from the terms (a liability cap): shouted capitals read as a sentence.
-  const text = answer.value === answer.value.toUpperCase() ? answer.value.toLowerCase() : answer.value;
+  // Free text quoted from the terms (a liability cap) in shouted capitals reads as a sentence; addresses stay as written.
+  if (answer.value !== answer.value.toUpperCase()) return answer.value;
+  const text = answer.value.toLowerCase();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The detail fields of an answer, as one short line. */
 function detailText(answer: FactAnswer): string {
   const parts: string[] = [];
-  if (answer.periods?.length) parts.push(answer.periods.map((p) => `${p.days} days`).join(', '));
+  if (answer.periods?.length)
+    parts.push(
+      answer.periods
+        .map((p) => (p.days > 0 && p.days % 365 === 0 ? `${p.days / 365} year${p.days === 365 ? '' : 's'}` : `${p.days} days`))
+        .join(', '),
+    );
   if (answer.how) parts.push(answer.how);
   if (answer.hours) parts.push(`within ${answer.hours} hours`);
   if (answer.where?.length) parts.push(answer.where.join(', '));
