@@ -21,7 +21,7 @@ export function headerVisitorId(request: FastifyRequest): string | undefined {
 }
 
 /** Every visitor id the request presents (header and user_id cookie), validated. */
-export function presentedVisitorIds(request: FastifyRequest): string[] {
+function presentedVisitorIds(request: FastifyRequest): string[] {
   const ids: string[] = [];
   const fromHeader = headerVisitorId(request);
   if (fromHeader) ids.push(fromHeader);
@@ -58,7 +58,7 @@ const DEVICE_KEY = /^[A-Za-z0-9_-]{43}$/;
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** The hash of the request's device key, when it carries a well-formed one. */
-export function deviceKeyHash(request: FastifyRequest): string | undefined {
+function deviceKeyHash(request: FastifyRequest): string | undefined {
   const key = request.cookies[DEVICE_COOKIE];
   return key && DEVICE_KEY.test(key) ? hashKey(key) : undefined;
 }

@@ -2,7 +2,7 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 
 /** Longest HTML read from one page: bounds parse time and memory on hostile pages. */
-export const MAX_HTML_CHARS = 3_000_000;
+const MAX_HTML_CHARS = 3_000_000;
 /**
  * Deepest element nesting kept. Real legal pages stay under 40 levels, and the tree builder
  * under linkedom (htmlparser2's Parser) takes time proportional to length × depth, as do the
@@ -11,7 +11,7 @@ export const MAX_HTML_CHARS = 3_000_000;
 export const MAX_NESTING = 128;
 
 /** The DOM of an HTML page as linkedom builds it. */
-export type HtmlDocument = ReturnType<typeof parseHTML>['document'];
+type HtmlDocument = ReturnType<typeof parseHTML>['document'];
 
 /**
  * Parses fetched HTML into a DOM whose nesting is bounded, in time linear in its length: the

@@ -84,7 +84,7 @@ function evidenceOf({ clause, document }: Located): Evidence {
  * Negation that binds the service's own practice: "we do not sell", "never", "will not",
  * "isn't used to". Checked in the words just before the practice's verb.
  */
-export const DENIAL =
+const DENIAL =
   /\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not)\b/i;
 
 /** Rules that bind the user, not the service: "you may not", "you agree not to", "users must not". */

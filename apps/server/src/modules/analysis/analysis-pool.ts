@@ -56,7 +56,6 @@ export function createAnalysisPool(options: { threads?: number } = {}) {
     },
   };
 }
-export type AnalysisPool = ReturnType<typeof createAnalysisPool>;
 
 function busy(): ServiceError {
   return new ServiceError('BUSY', 'The server is busy analysing other sites. Please try again in a minute.');
