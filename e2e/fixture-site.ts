@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 
 const page = (name: string) => readFileSync(new URL(`./fixtures/site/${name}`, import.meta.url), 'utf8');
 
-/** A throwaway website on 127.0.0.1 with a home page, Terms and Privacy Policy linked from its footer. */
+/**
+ * A throwaway website on 127.0.0.1 with a home page, Terms and Privacy Policy linked from its
+ * footer, and `/hang`, a page that never answers (an analysis of it runs until cancelled).
+ */
 export async function startFixtureSite(): Promise<{ origin: string; hostPort: string; close: () => Promise<void> }> {
   const routes: Record<string, string> = {
     '/': page('index.html'),
@@ -12,6 +15,7 @@ export async function startFixtureSite(): Promise<{ origin: string; hostPort: st
     '/legal/privacy': page('privacy.html'),
   };
   const server: Server = createServer((req, res) => {
+    if ((req.url ?? '/').startsWith('/hang')) return; // never answers; closed with the server
     const body = routes[(req.url ?? '/').split('?')[0]!];
     if (!body) {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
@@ -21,5 +25,13 @@ export async function startFixtureSite(): Promise<{ origin: string; hostPort: st
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, hostPort: `127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    hostPort: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import { startFixtureSite } from './fixture-site';
+import { CHROMIUM_FLAGS } from '@fineprint/analysis';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +40,9 @@ export async function startHarness(): Promise<Harness> {
       DATA_DIR: dataDir,
       FETCH_ALLOWLIST: site.hostPort,
       ANALYZE_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every journey browses from 127.0.0.1: the general per-IP limit (300/min) would answer 429 to
+      // the later journeys' status calls when the whole suite runs within a minute or two.
+      API_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -50,15 +54,7 @@ export async function startHarness(): Promise<Harness> {
   await waitForHealth(baseUrl, server);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   return {
     baseUrl,

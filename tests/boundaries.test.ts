@@ -9,7 +9,8 @@ async function importErrors(filePath: string, specifier: string): Promise<string
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('import boundaries', () => {
+// The first lint loads the parsers and the type-aware config: slow on a loaded 2-core machine.
+describe('import boundaries', { timeout: 120_000 }, () => {
   it.each([
     ['a web file importing the analyzer', 'apps/web/src/lib/api.ts', '@fineprint/analysis'],
     ['a web file importing the analyzer internals by path', 'apps/web/src/lib/api.ts', '../../../../packages/analysis/src/analyze'],

@@ -1,9 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import { AnalysisError, type analyzeSite } from '@fineprint/analysis';
+import {
+  AnalysisError,
+  analyzeDocuments,
+  ENGINE_VERSION,
+  llmEngineId,
+  type analyzeSite,
+  type DocumentInput,
+  type LlmDiagnostics,
+  type LlmSettings,
+} from '@fineprint/analysis';
 import type { AnalysisResult } from '@fineprint/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
@@ -26,7 +33,16 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { createVisitorsRepository } from './modules/visitors/visitors.repository';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity, securityHeaders } from './plugins/security';
-import { createAnalysisPool } from './modules/analysis/analysis-pool';
+import { createAnalysisPool, type AnalysisWatch } from './modules/analysis/analysis-pool';
+import { registerWebApp } from './modules/web/web.routes';
+import { createSingleFlight } from './modules/analysis/single-flight';
+import { UPLOAD_TOO_LARGE } from './modules/analysis/provided-documents';
+import { isDependencyUnavailable, logFields, requestLogSerializer, unavailableFields } from './modules/ops/log-fields';
+import { createMetrics, type Metrics } from './modules/ops/metrics';
+import { registerOpsRoutes } from './modules/ops/ops.routes';
+import { registerDocsRoutes } from './modules/docs/docs.routes';
+import { createReadinessCheck } from './modules/ops/readiness';
+import { createRedis } from './plugins/redis';
 
 export interface AppDeps {
   config: Config;
@@ -37,6 +53,8 @@ export interface AppDeps {
   analyze?: typeof analyzeSite;
   /** Pino logger setting; default follows LOG_LEVEL. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -63,7 +81,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       deps.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+        : {
+            level: config.LOG_LEVEL,
+            // Request lines carry the path without its query (tx_ref carries an e-mail) and no headers.
+            serializers: { req: requestLogSerializer },
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // Errors Fastify raises before any hook (a broken escape, an over-long parameter): the same
@@ -80,28 +104,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const subscriptions = createSubscriptionsService({ subscriptions: createSubscriptionsRepository(db), visitors, clock });
   const analysisRepository = createAnalysisRepository(db);
+  const metrics = createMetrics();
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  app.decorate('metrics', metrics);
   const analysis = createAnalysisService({
     analyses: analysisRepository,
     visitors,
     subscriptions,
     clock,
-    runAnalysis: analysisRunner(app, deps),
+    ...analysisRunners(app, deps, metrics),
+    engineVersion: cacheEngineOf(llmSettingsOf(config)),
+    singleFlight: createSingleFlight({
+      redis,
+      // The pool stops a run CPU_GRACE_MS after its deadline; the lock outlives that a little.
+      lockTtlMs: config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS + 1_000 : 0) + 15_000,
+      onJoin: (scope) => metrics.singleFlightJoins.inc({ scope }),
+    }),
+    onCacheLookup: (isHit) => metrics.cacheLookups.inc({ result: isHit ? 'hit' : 'miss' }),
   });
   app.decorate('retention', createRetentionService({ visitors, analyses: analysisRepository, payments, clock }));
 
   await app.register(cookie);
   await registerSecurity(app, { headers, csrfExempt: [WEBHOOK_PATH] });
-  await registerRateLimit(app, { redisUrl: config.REDIS_URL });
+  await registerRateLimit(app, { redis, perMinute: config.API_RATE_LIMIT_PER_MINUTE });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ServiceError || error instanceof AnalysisError) {
+      // Each known error once, with its code and the site's host: never the address, a token or an e-mail.
+      const status = HTTP_STATUS[error.code];
+      request.log[status >= 500 ? 'warn' : 'info'](logFields(error, request, status), 'refused');
+      metrics.refusals.inc({ code: error.code });
+      if (error.code === 'SUBSCRIPTION_REQUIRED') metrics.quotaDenials.inc();
       // A full analysis queue or an unreachable payment provider passes: say when to come back.
       if (error.code === 'BUSY' || error.code === 'PROVIDER_UNAVAILABLE') void reply.header('retry-after', '30');
       return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ error: 'Too many requests. Please wait a minute and try again.' });
+    if (status === 413) return reply.code(413).send({ error: UPLOAD_TOO_LARGE });
     if (status >= 400 && status < 500) return reply.code(status).send({ error: 'The request could not be understood.' });
+    if (isDependencyUnavailable(error)) {
+      // The database or Redis is restarting or unreachable: come back shortly, like a full queue.
+      request.log.warn(unavailableFields(error), 'refused');
+      metrics.refusals.inc({ code: 'DEPENDENCY_UNAVAILABLE' });
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .send({ error: 'The service is briefly unavailable. Please try again in a minute.' });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
@@ -117,38 +168,93 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
   app.get('/api/health', async () => ({ ok: true }));
+  registerOpsRoutes(app, createReadinessCheck({ db, redis }));
+  registerDocsRoutes(app);
 
-  const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
-  const indexPath = join(webDist, 'index.html');
-  if (existsSync(indexPath)) {
-    const indexHtml = readFileSync(indexPath, 'utf8').replaceAll('%SUPPORT_EMAIL%', config.SUPPORT_EMAIL);
-    await app.register(fastifyStatic, { root: webDist, index: false, wildcard: false, serveDotFiles: false });
-    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
-    app.setNotFoundHandler(async (request, reply) => {
-      // Client-side routes (including unknown ones, which the SPA answers with its error page).
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.type('text/html; charset=utf-8').send(indexHtml);
-      return reply.code(404).send({ error: 'Not found.' });
-    });
-  } else {
-    app.setNotFoundHandler(async (request, reply) =>
-      reply.code(404).send({ error: request.url.startsWith('/api/') ? 'Not found.' : 'The web app is not built yet: run npm run build.' }),
-    );
-  }
+  await registerWebApp(app, { webDist: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, supportEmail: config.SUPPORT_EMAIL });
   return app;
 }
 
-/** How the server analyses a site: the injected analyzer in process, else the worker pool (closed with the app). */
-function analysisRunner(app: FastifyInstance, deps: AppDeps): (site: string) => Promise<AnalysisResult> {
-  const task = { allowlist: deps.config.FETCH_ALLOWLIST, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS };
+/**
+ * How the server analyses a site and the visitor's own documents: with an injected site
+ * analyzer, both in process (documents need no network); else the worker pool (closed with the app).
+ */
+function analysisRunners(
+  app: FastifyInstance,
+  deps: AppDeps,
+  metrics: Metrics,
+): {
+  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisResult>;
+  runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
+} {
+  const llm = llmSettingsOf(deps.config);
+  // The browser path: one counter shared by every worker thread holds rendering to 2 pages at once in the process.
+  if (deps.config.BROWSER_NOTICE) app.log.warn(deps.config.BROWSER_NOTICE);
+  const browser =
+    deps.config.BROWSER === 'on'
+      ? { executablePath: deps.config.BROWSER_PATH, maxPages: 2, pageSlots: new Int32Array(new SharedArrayBuffer(4)) }
+      : undefined;
+  const task = { allowlist: deps.config.FETCH_ALLOWLIST, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm, browser };
+  // Each analysis's LLM calls, tokens, latency and outcome go to the log, never to the visitor.
+  const logLlm = (diagnostics: LlmDiagnostics) => app.log.info({ llm: diagnostics }, 'llm engine');
   const analyze = deps.analyze;
-  if (analyze) return (site) => analyze(site, task);
-  const pool = createAnalysisPool();
+  if (analyze)
+    return {
+      runAnalysis: measured(metrics, (site, watch) =>
+        analyze(site, { ...task, onLlmDiagnostics: logLlm, onProgress: watch?.onProgress, signal: watch?.signal }),
+      ),
+      runDocuments: (documents) => analyzeDocuments(documents, { llm, onLlmDiagnostics: logLlm }),
+    };
+  const pool = createAnalysisPool({ observe: (stage, seconds) => metrics.analysisDuration.observe({ stage }, seconds) });
+  metrics.observePool(pool);
   app.addHook('onClose', async () => pool.close());
-  return (site) => pool.run({ site, ...task });
+  return {
+    runAnalysis: measured(metrics, (site, watch) => pool.run({ site, ...task }, logLlm, watch)),
+    runDocuments: (documents) => pool.run({ documents, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm }, logLlm),
+  };
+}
+
+/**
+ * The engine results are cached under: the built-in engine's version and, with an LLM engine,
+ * a short hash of its provider and model (the column holds 32 characters), so a change of
+ * either never serves another engine's answer.
+ */
+function cacheEngineOf(llm: LlmSettings | undefined): string {
+  return llm ? `${ENGINE_VERSION}+${createHash('sha256').update(llmEngineId(llm)).digest('hex').slice(0, 11)}` : ENGINE_VERSION;
+}
+
+/** The LLM engine's settings from the validated config; undefined = the built-in engine only. */
+function llmSettingsOf(config: Config): LlmSettings | undefined {
+  if (!config.LLM_PROVIDER || !config.LLM_MODEL) return undefined;
+  return {
+    provider: config.LLM_PROVIDER,
+    model: config.LLM_MODEL,
+    apiKey: config.LLM_API_KEY,
+    baseUrl: config.LLM_BASE_URL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxInputTokens: config.LLM_MAX_INPUT_TOKENS,
+  };
+}
+
+/** A site analyzer that records its total duration and, when it fails, the error's code. */
+function measured(metrics: Metrics, run: (site: string, watch?: AnalysisWatch) => Promise<AnalysisResult>) {
+  return async (site: string, watch?: AnalysisWatch): Promise<AnalysisResult> => {
+    const stop = metrics.analysisDuration.startTimer({ stage: 'total' });
+    try {
+      return await run(site, watch);
+    } catch (error) {
+      const code = error instanceof AnalysisError || error instanceof ServiceError ? error.code : 'INTERNAL';
+      metrics.analysisErrors.inc({ code });
+      throw error;
+    } finally {
+      stop();
+    }
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    metrics: Metrics;
     retention: ReturnType<typeof createRetentionService>;
   }
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -54,14 +55,31 @@ const ConfigSchema = z
       )
       .pipe(z.array(z.string().regex(/^[a-z0-9.\-[\]:]+:\d{1,5}$/, 'entries must be host:port'))),
     ANALYZE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    /** Requests of any kind one client IP (IPv6: one /64) may send per minute. */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
     /** Overall deadline of one analysis: discovery and every fetch. */
     ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    /** Headless Chromium for pages whose text only scripts produce: unset means on when BROWSER_PATH exists. */
+    BROWSER: z.enum(['on', 'off']).optional(),
+    BROWSER_PATH: z.string().min(1).default('/usr/bin/chromium'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /** Port of the Prometheus endpoint (GET /metrics), apart from the API; unset = no metrics server. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    /** The optional LLM engine (README, "LLM engine"): unset means the built-in analyzer only. */
+    LLM_PROVIDER: z.enum(['openai', 'anthropic', 'openai-compatible']).optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    /** The provider's API root, e.g. http://127.0.0.1:11434/v1 for a local Ollama. */
+    LLM_BASE_URL: z.string().url().optional(),
+    /** Time the model gets per analysis, every call included; past it the built-in result is given. */
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    /** Input budget of one model call; longer documents are split into sections. */
+    LLM_MAX_INPUT_TOKENS: z.coerce.number().int().min(2000).max(2_000_000).default(32_000),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === undefined)
@@ -70,12 +88,21 @@ const ConfigSchema = z
         path: ['PAYMENT_PROVIDER'],
         message: 'must be set when NODE_ENV=production (sandbox lets anyone record a successful test payment)',
       });
+    if (config.LLM_PROVIDER) {
+      if (!config.LLM_MODEL) context.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_PROVIDER is set' });
+      const needed = config.LLM_PROVIDER === 'openai-compatible' ? 'LLM_BASE_URL' : 'LLM_API_KEY';
+      if (!config[needed])
+        context.addIssue({ code: 'custom', path: [needed], message: `is required when LLM_PROVIDER=${config.LLM_PROVIDER}` });
+    }
     if (config.PAYMENT_PROVIDER !== 'flutterwave') return;
     for (const key of ['FLUTTERWAVE_PUBLIC_KEY', 'FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_WEBHOOK_HASH'] as const)
       if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=flutterwave' });
   });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR' | 'PAYMENT_PROVIDER'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR' | 'PAYMENT_PROVIDER' | 'BROWSER'> & {
+  BROWSER: 'on' | 'off';
+  /** Why the browser path is off although not switched off (no Chromium at BROWSER_PATH): logged at start. */
+  BROWSER_NOTICE: string | undefined;
   DATA_DIR: string;
   PAYMENT_PROVIDER: 'sandbox' | 'flutterwave';
 };
@@ -91,5 +118,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), PAYMENT_PROVIDER: parsed.data.PAYMENT_PROVIDER ?? 'sandbox' };
+  const hasBrowser = existsSync(parsed.data.BROWSER_PATH);
+  if (parsed.data.BROWSER === 'on' && !hasBrowser)
+    throw new Error(`Invalid configuration: BROWSER_PATH: no Chromium at ${parsed.data.BROWSER_PATH} (install it, or set BROWSER=off)`);
+  return {
+    ...parsed.data,
+    DATA_DIR: resolve(parsed.data.DATA_DIR),
+    PAYMENT_PROVIDER: parsed.data.PAYMENT_PROVIDER ?? 'sandbox',
+    BROWSER: parsed.data.BROWSER ?? (hasBrowser ? 'on' : 'off'),
+    BROWSER_NOTICE:
+      parsed.data.BROWSER === undefined && !hasBrowser
+        ? `No Chromium at ${parsed.data.BROWSER_PATH}: pages that need scripts are read without a browser (apt-get install -y chromium, or set BROWSER_PATH)`
+        : undefined,
+  };
 }

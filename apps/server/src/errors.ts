@@ -10,6 +10,7 @@ export type ServiceErrorCode =
   | 'PAYMENT_INVALID'
   | 'PROVIDER_UNAVAILABLE'
   | 'TOO_MANY_REQUESTS'
+  | 'PAYLOAD_TOO_LARGE'
   | 'BUSY';
 
 /** A refusal with a stable code and a sentence safe to show the visitor. */
@@ -17,8 +18,10 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ServiceErrorCode,
     message: string,
+    /** What went wrong underneath (a provider's error): logged, never shown. */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ServiceError';
   }
 }
@@ -33,6 +36,7 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   PAYMENT_INVALID: 402,
   PROVIDER_UNAVAILABLE: 503,
   TOO_MANY_REQUESTS: 429,
+  PAYLOAD_TOO_LARGE: 413,
   BUSY: 503,
   INVALID_URL: 400,
   BLOCKED_ADDRESS: 400,
@@ -45,6 +49,7 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   TOO_MANY_REDIRECTS: 422,
   BAD_REDIRECT: 422,
   HTTP_STATUS: 502,
+  BOT_WALL: 422,
   NO_DOCUMENTS: 422,
   EMPTY_DOCUMENT: 422,
 };

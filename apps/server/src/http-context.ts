@@ -78,11 +78,6 @@ export function ensureDeviceKey(request: FastifyRequest, reply: FastifyReply): s
   return hashKey(key);
 }
 
-/** Removes the device key cookie (the visitor cleared their data). */
-export function forgetDeviceKey(reply: FastifyReply): void {
-  void reply.clearCookie(DEVICE_COOKIE, { path: '/' });
-}
-
 /** Who is asking: presented visitor ids, bearer token and device key hash. */
 export function requesterOf(request: FastifyRequest): Requester {
   return { visitorIds: presentedVisitorIds(request), token: bearerToken(request), deviceHash: deviceKeyHash(request) };

@@ -66,4 +66,20 @@ describe('analysis rate limit per IP', () => {
     }
     expect(codes.filter((c) => c === 429)).toHaveLength(3);
   });
+
+  it('caps every route at API_RATE_LIMIT_PER_MINUTE per IP', async () => {
+    const t = await createTestApp('sqlite', { env: { API_RATE_LIMIT_PER_MINUTE: '4' } });
+    apps.push(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/subscription/status',
+        headers: { 'x-user-id': `status-${i}-visitor` },
+        remoteAddress: '203.0.113.40',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429, 429]);
+  });
 });

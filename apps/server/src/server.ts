@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
+import { startMetricsServer } from './modules/ops/metrics';
 
 const PURGE_EVERY_MS = 6 * 3_600_000;
 
@@ -20,6 +21,13 @@ async function main(): Promise<void> {
   const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
   timer.unref();
 
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  if (config.METRICS_PORT !== undefined) {
+    app.metrics.collectProcessMetrics();
+    metricsServer = await startMetricsServer(app.metrics.registry, { port: config.METRICS_PORT, host: config.HOST });
+    app.log.info(`Metrics at http://${config.HOST}:${config.METRICS_PORT}/metrics`);
+  }
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -28,6 +36,7 @@ async function main(): Promise<void> {
     clearInterval(timer);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    metricsServer?.close();
     app
       .close()
       .then(() => db.destroy())

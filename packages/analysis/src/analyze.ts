@@ -7,9 +7,11 @@ import { extractDocument, extractPdf, type ExtractedDocument } from './extract/e
 import type { MediaType } from './fetch/guarded-fetch';
 import { normalizeSiteUrl } from './fetch/normalize-url';
 import { segmentClauses } from './segment/segment';
+import { gradeSummary } from './facts/grade';
 import { isConsistentWithFacts } from './facts/reconcile';
 import { writeFromFacts } from './facts/sentences';
 import { readFacts, type FactDocument } from './facts/read-facts';
+import { runLlmEngine, type LlmDiagnostics, type LlmSettings } from './llm';
 import { findEmail } from './summarize/details';
 import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
 
@@ -27,11 +29,19 @@ export interface DocumentInput {
 /** Time one site's analysis may spend reading the site, every fetch included. */
 export const ANALYSIS_DEADLINE_MS = 30_000;
 
-export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions {
+/** The optional LLM engine (issue 14): unset means the built-in engine only. */
+export interface LlmOptions {
+  llm?: LlmSettings;
+  /** Called once per analysis with the LLM engine's calls, tokens, latency and outcome (for the logs). */
+  onLlmDiagnostics?: (diagnostics: LlmDiagnostics) => void;
+}
+
+export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions, LlmOptions {
   /** Overall deadline for discovery and every fetch of one analysis. Default ANALYSIS_DEADLINE_MS. */
   deadlineMs?: number;
 }
 
+const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'French', de: 'German', es: 'Spanish', pt: 'Portuguese', it: 'Italian' };
 
 /**
@@ -45,7 +55,7 @@ export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {
   const deadline = AbortSignal.timeout(options.deadlineMs ?? ANALYSIS_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const documents = await discoverLegalDocuments(start, { ...options, signal });
-  options.onProgress?.(`Analysing ${documents.map((d) => d.type).join(' and ')}`);
+  for (const d of documents) options.onProgress?.(`Found the ${DOCUMENT_NAMES[d.type]} at ${d.url}`);
   return analyzeDocuments(
     documents.map((d) => ({
       type: d.type,
@@ -61,7 +71,10 @@ export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {
  * Analyses documents already in hand (no network): extract → segment → classify → summarize.
  * Throws DiscoveryError (EMPTY_DOCUMENT) when no readable text is left.
  */
-export async function analyzeDocuments(inputs: readonly DocumentInput[], options: SummaryOptions = {}): Promise<AnalysisResult> {
+export async function analyzeDocuments(
+  inputs: readonly DocumentInput[],
+  options: SummaryOptions & LlmOptions & { onProgress?: (message: string) => void } = {},
+): Promise<AnalysisResult> {
   const extracted: Array<{ input: DocumentInput; doc: ExtractedDocument }> = [];
   for (const input of inputs) {
     const doc =
@@ -71,12 +84,15 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
             typeof input.content === 'string' ? input.content : new TextDecoder().decode(input.content),
             input.mediaType,
             input.url,
+            { url: input.url, type: input.type },
           );
     if (doc.text.length > 0) extracted.push({ input, doc });
+    options.onProgress?.(`Read the ${DOCUMENT_NAMES[input.type]}: ${(doc.text.match(/\S+/g) ?? []).length} words`);
   }
   if (extracted.length === 0) throw new DiscoveryError('EMPTY_DOCUMENT', 'The legal documents were found but contain no readable text.');
 
   const notices: string[] = [];
+  const languageNotices: string[] = [];
   const findings: Finding[] = [];
   const documents: AnalyzedDocument[] = [];
   const factDocuments: FactDocument[] = [];
@@ -89,22 +105,22 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
       language: doc.language,
     });
     if (doc.language !== 'en') {
-      notices.push(
-        `The ${input.type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} appears to be in ${LANGUAGE_NAMES[doc.language] ?? doc.language}; the built-in analyzer reads English only, so this summary may miss its points.`,
+      languageNotices.push(
+        `The ${DOCUMENT_NAMES[input.type]} appears to be in ${LANGUAGE_NAMES[doc.language] ?? doc.language}; the built-in analyzer reads English only, so this summary may miss its points.`,
       );
     }
     const clauses = segmentClauses(doc.blocks);
     factDocuments.push({ type: input.type, url: input.url, clauses });
     findings.push(...classifyClauses(clauses, input.type, input.url));
   }
+  notices.push(...languageNotices);
   for (const type of ['terms', 'privacy'] as const) {
     if (!extracted.some((e) => e.input.type === type)) {
-      notices.push(
-        `No ${type === 'terms' ? 'Terms of Service' : 'Privacy Policy'} was found, so this summary covers only the other document.`,
-      );
+      notices.push(`No ${DOCUMENT_NAMES[type]} was found, so this summary covers only the other document.`);
     }
   }
   const privacyText = extracted.find((e) => e.input.type === 'privacy')?.doc.text ?? '';
+  options.onProgress?.('Checking the questions');
   const factSheet = readFacts(factDocuments);
   const contact = String(factSheet.privacy_contact.value);
   const summary = summarizeFindings(
@@ -120,16 +136,28 @@ export async function analyzeDocuments(inputs: readonly DocumentInput[], options
     { ...options, allows: (category) => isConsistentWithFacts(category, factSheet) },
   );
   const details = writeFromFacts(summary.details, factSheet, options.maxItems);
-  return {
+  const result: AnalysisResult = {
     keyPoints: details.keyPoints.map((i) => i.text),
     privacyConcerns: details.privacyConcerns.map((i) => i.text),
     recommendations: details.recommendations.map((i) => i.text),
     details,
-    grade: summary.grade,
-    gradeReason: summary.gradeReason,
+    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns], factSheet),
     factSheet,
     documents,
     notices,
     engine: ENGINE_VERSION,
   };
+  if (!options.llm) return result;
+  // The model proposes, its answers are checked against these texts, and this result is the floor.
+  const llm = await runLlmEngine(
+    {
+      builtin: result,
+      documents: extracted.map(({ input, doc }) => ({ type: input.type, url: input.url, text: doc.text, language: doc.language })),
+      languageNotices,
+      maxItems: options.maxItems,
+    },
+    options.llm,
+  );
+  options.onLlmDiagnostics?.(llm.diagnostics);
+  return llm.result;
 }

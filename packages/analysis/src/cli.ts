@@ -5,7 +5,7 @@
  *   fineprint facts <url | --file <path> ...>   (the fact sheet as a table)
  *   fineprint eval <file.jsonl>
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { AnalysisResult, DocumentType } from '@fineprint/contracts';
 import { analyzeDocuments, analyzeSite, type DocumentInput } from './analyze';
@@ -14,6 +14,7 @@ import { leadInsInDocuments } from './classify/features';
 import { AnalysisError } from './errors';
 import { computeMetrics, computeTosdrRecall } from './evaluate';
 import type { MediaType } from './fetch/guarded-fetch';
+import { llmSettingsFromEnv } from './llm';
 
 const USAGE = `Usage:
   fineprint analyze <url> [--json] [--allow host:port]
@@ -53,12 +54,18 @@ async function runAnalyze(args: string[], output: 'summary' | 'facts' = 'summary
     } else url = arg;
   }
   const progress = (message: string) => process.stderr.write(`${message}\n`);
+  // The optional LLM engine: the same LLM_* variables as the server (unset LLM_PROVIDER = built-in only).
+  const llm = { llm: llmSettingsFromEnv(process.env), onLlmDiagnostics: (d: object) => progress(`LLM engine: ${JSON.stringify(d)}`) };
   let result: AnalysisResult;
   if (files.length > 0) {
     progress(`Analysing ${files.length} file(s)`);
-    result = await analyzeDocuments(files);
+    result = await analyzeDocuments(files, llm);
   } else if (url) {
-    result = await analyzeSite(url, { allowlist, onProgress: progress });
+    // The browser path: the same BROWSER (on|off) and BROWSER_PATH as the server; on when Chromium exists.
+    const browserPath = process.env.BROWSER_PATH || '/usr/bin/chromium';
+    if (process.env.BROWSER === 'on' && !existsSync(browserPath)) throw new Error(`BROWSER=on but no Chromium at ${browserPath}`);
+    const browser = process.env.BROWSER !== 'off' && existsSync(browserPath) ? { executablePath: browserPath } : undefined;
+    result = await analyzeSite(url, { allowlist, onProgress: progress, browser, ...llm });
   } else {
     process.stderr.write(`${USAGE}\n`);
     return 2;

@@ -15,6 +15,7 @@ export type AnalysisErrorCode =
   | 'TOO_MANY_REDIRECTS'
   | 'BAD_REDIRECT'
   | 'HTTP_STATUS'
+  | 'BOT_WALL'
   | 'NO_DOCUMENTS'
   | 'EMPTY_DOCUMENT';
 

@@ -3,14 +3,8 @@
  * Policy. Options in, typed results or typed errors out; no HTTP framework, database or
  * environment variable is read here.
  */
-export {
-  analyzeSite,
-  analyzeDocuments,
-  ENGINE_VERSION,
-  ANALYSIS_DEADLINE_MS,
-  type AnalyzeSiteOptions,
-  type DocumentInput,
-} from './analyze';
+export { analyzeSite, analyzeDocuments, ENGINE_VERSION, type AnalyzeSiteOptions, type DocumentInput, type LlmOptions } from './analyze';
+export { llmEngineId, llmSettingsFromEnv, type LlmDiagnostics, type LlmProvider, type LlmSettings } from './llm';
 export { AnalysisError, UrlError, FetchError, DiscoveryError, type AnalysisErrorCode } from './errors';
 export { normalizeSiteUrl, parseHttpUrl, MAX_URL_LENGTH } from './fetch/normalize-url';
 export {
@@ -22,13 +16,18 @@ export {
   type Resolver,
   type ResolvedAddress,
   type FetchedDocument,
+  type FetchedResource,
   type MediaType,
 } from './fetch/guarded-fetch';
 export { isPublicAddress } from './fetch/address-guard';
+export { type RenderBudget, type RenderOptions, type RenderedPage } from './render/render';
+export { CHROMIUM_FLAGS, closeSharedBrowser, type BrowserSettings } from './render/browser';
+/** Loopback fixture sites of the browser path (tests and benches only). */
+export { SCRIPT_SITES, serveSite, type FixtureSite } from './render/fixtures';
 export { discoverLegalDocuments, type DiscoverOptions, type DiscoveredDocument } from './discover/discover';
 export { extractDocument, extractPdf, type ExtractedDocument } from './extract/extract';
 export { segmentClauses, splitSentences, type Clause } from './segment/segment';
 export { classifyClauses, classifySentence, type Finding } from './classify/classify';
 export { CATEGORIES, CLAUDETTE_LABELS, type Category } from './classify/taxonomy';
-export { summarizeFindings, gradeOf, type SummaryOptions } from './summarize/summarize';
+export { summarizeFindings, type SummaryOptions } from './summarize/summarize';
 export { computeMetrics, type ClaudetteMetrics } from './evaluate';

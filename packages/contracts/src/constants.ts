@@ -49,3 +49,19 @@ export const LEGAL_FACTS = {
   cookieExpiry: '1 month',
   governingLaw: 'Lagos, Nigeria',
 } as const;
+/** The simple e-mail pattern of SPEC section 5: non-space text, an at sign, then a dot segment. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+/** Largest text or file a visitor may provide instead of an address (5 MB). */
+export const MAX_PROVIDED_TEXT_BYTES = 5 * 1024 * 1024;
+/** File kinds a visitor may upload, by extension. */
+export const UPLOAD_EXTENSIONS = {
+  '.pdf': 'pdf',
+  '.html': 'html',
+  '.htm': 'html',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.txt': 'text',
+} as const;
+/** The routes of the web app (SPEC section 2); anything else is the error page, answered with 404. */
+export const WEB_ROUTES = ['/', '/subscription/callback', '/tos', '/privacy-policy'] as const;
+export type WebRoute = (typeof WEB_ROUTES)[number];

@@ -1,3 +1,5 @@
+import type { WebRoute } from './constants';
+
 /** Every user-facing text of SPEC.md, word for word, in one place. */
 export const MESSAGES = {
   productName: 'Fineprint',
@@ -30,7 +32,53 @@ export const MESSAGES = {
   keyPoints: 'Key Points',
   privacyConcerns: 'Privacy Concerns',
   recommendations: 'Recommendations',
+  // Beyond the SPEC: shown when the optional LLM engine could not write the summary (issue 14).
+  llmFallback: 'The AI reader did not give an answer that could be checked in time, so this summary comes from the built-in analyzer.',
+  siteBlocksAutomatedReaders:
+    'This site blocks automated readers, so Fineprint cannot read its pages. Paste the text of its Terms of Service or Privacy Policy, or upload the file, instead.',
   logErrorRetrievingEmail: 'error retrieving email',
   logErrorSettingEmail: 'error setting email',
   logErrorClearingUserData: 'error clearing user data',
+  // Beyond the SPEC: the visitor's own text or file instead of an address (issue 11).
+  pasteText: 'Paste the text',
+  uploadFile: 'Upload a file',
+  pasteLabel: 'The text of the Terms of Service or Privacy Policy',
+  pastePlaceholder: 'Paste the whole document here',
+  uploadLabel: 'PDF, HTML, Markdown or plain text, up to 5 MB',
+  documentTypeLegend: 'This document is',
+  documentTypeTerms: 'Terms of Service',
+  documentTypePrivacy: 'Privacy Policy',
+  documentTypeBoth: 'Both',
+  analyzeText: 'Analyze text',
+  analyzeFile: 'Analyze file',
+  emptyText: 'Please paste the text to analyze',
+  noFile: 'Please choose a file to analyze',
+  fileTooLarge: 'That file is larger than 5 MB.',
+  fileKindUnknown: 'Please choose a PDF, HTML, Markdown or plain text file.',
+  providedByYou: 'provided by you',
+  supportAddressLead: 'Write to',
+  // The result page (issue 12).
+  severityBlocker: 'Serious',
+  severityBad: 'Bad',
+  severityNeutral: 'Neutral',
+  severityGood: 'Good',
+  readInSource: 'Read in source',
+  showFewer: 'Show fewer',
+  resultFor: 'Result for',
+  yourDocuments: 'your documents',
+  documentsRead: 'Documents read',
 } as const;
+
+/** "Show all N" below a list cut at 10. */
+export const showAll = (count: number) => `Show all ${count}`;
+/** The free analyses a visitor has left, shown near the input. */
+export const freeAnalysesLeft = (left: number, of: number) => `${left} of ${of} free analyses left`;
+
+/** The `<title>` of each screen (the server writes it into the page, the app keeps it while navigating). */
+export const PAGE_TITLES: Record<WebRoute | 'notFound', string> = {
+  '/': `${MESSAGES.productName} — ${MESSAGES.descriptor}`,
+  '/subscription/callback': `${MESSAGES.verifyingPayment.replace(/\.+$/, '')} — ${MESSAGES.productName}`,
+  '/tos': `Terms of Service — ${MESSAGES.productName}`,
+  '/privacy-policy': `Privacy Policy — ${MESSAGES.productName}`,
+  notFound: `Page not found — ${MESSAGES.productName}`,
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_PROVIDED_TEXT_BYTES } from './constants';
 
 /** Visitor ids: the fingerprint hash, bounded in length and charset. */
 export const UserIdSchema = z
@@ -8,8 +9,6 @@ export const UserIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'invalid visitor id')
   .refine((id) => !['__proto__', 'constructor', 'prototype'].includes(id), 'invalid visitor id');
 
-/** The simple e-mail pattern of SPEC section 5: non-space text, an at sign, then a dot segment. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 export const EmailSchema = z.string().max(254).regex(EMAIL_PATTERN);
 
 export const AnalyzeRequestSchema = z.object({ url: z.string().max(8192) });
@@ -17,6 +16,21 @@ export type AnalyzeRequest = z.infer<typeof AnalyzeRequestSchema>;
 
 export const DocumentTypeSchema = z.enum(['terms', 'privacy']);
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+/** What a visitor's own text or file is: one of the two documents, or both in one. */
+export const ProvidedDocumentTypeSchema = z.enum(['terms', 'privacy', 'both']);
+export type ProvidedDocumentType = z.infer<typeof ProvidedDocumentTypeSchema>;
+
+/** Analyze request with the document's text pasted by the visitor instead of an address. */
+export const AnalyzeTextRequestSchema = z.object({
+  text: z.string().min(1).max(MAX_PROVIDED_TEXT_BYTES),
+  type: ProvidedDocumentTypeSchema,
+});
+export type AnalyzeTextRequest = z.infer<typeof AnalyzeTextRequestSchema>;
+
+/** Where a document came from: fetched from the site, or provided by the visitor (pasted or uploaded). */
+export const DocumentSourceSchema = z.enum(['fetched', 'provided']);
+export type DocumentSource = z.infer<typeof DocumentSourceSchema>;
 
 export const SeveritySchema = z.enum(['good', 'neutral', 'bad', 'blocker']);
 export type Severity = z.infer<typeof SeveritySchema>;
@@ -45,6 +59,8 @@ export const AnalyzedDocumentSchema = z.object({
   title: z.string(),
   words: z.number().int().nonnegative(),
   language: z.string(),
+  /** Absent on results made before sources were recorded: those were fetched. */
+  source: DocumentSourceSchema.optional(),
 });
 export type AnalyzedDocument = z.infer<typeof AnalyzedDocumentSchema>;
 
@@ -128,7 +144,12 @@ export const AnalysisResultSchema = z.object({
   factSheet: FactSheetSchema,
   documents: z.array(AnalyzedDocumentSchema),
   notices: z.array(z.string()),
+  /** Which engine wrote the lists and answers: the built-in analyzer's version, or `llm:<provider>/<model>`. */
   engine: z.string(),
+  /** LLM engine only: answers and items its verification dropped (quote not in the documents, claimed value not in its quote). */
+  dropped: z.number().int().nonnegative().optional(),
+  /** The permalink id of a kept (cached) result: `GET /api/results/{resultId}`, page `/?r={resultId}`. Absent for provided documents. */
+  resultId: z.string().optional(),
 });
 export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 

@@ -89,5 +89,12 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('payment_intents').addColumn('device_hash', 'varchar(64)').execute();
       },
     },
+    // Permalinks: each cached result's random id (issue 12 item 2).
+    '0004_result_permalinks': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('analysis_cache').addColumn('result_id', 'varchar(32)').execute();
+        await db.schema.createIndex('analysis_cache_result_id').on('analysis_cache').column('result_id').unique().execute();
+      },
+    },
   };
 }

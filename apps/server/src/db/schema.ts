@@ -51,6 +51,8 @@ export interface AnalysisCacheTable {
   content_hash: string;
   result_json: string;
   created_at: string;
+  /** The permalink id of this result (random, 22 base64url characters); null for rows cached before permalinks. */
+  result_id: string | null;
 }
 export interface SandboxTransactionTable {
   id: Generated<number>;

@@ -1,20 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Per-client rate limits, kept in Redis when REDIS_URL is set (shared by every instance),
  * in process memory otherwise. IPv6 clients are bucketed by /64 so rotating addresses
  * inside one allocation does not buy more requests.
  */
-export async function registerRateLimit(app: FastifyInstance, options: { redisUrl?: string }): Promise<void> {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+export async function registerRateLimit(app: FastifyInstance, options: { redis?: Redis; perMinute: number }): Promise<void> {
+  const redis = options.redis;
   await app.register(rateLimit, {
     global: true,
-    max: 300,
+    max: options.perMinute,
     timeWindow: 60_000,
     keyGenerator: clientKey,
     ...(redis ? { redis, nameSpace: 'fineprint-rl:', skipOnError: false } : {}),

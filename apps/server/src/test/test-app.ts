@@ -42,6 +42,8 @@ export async function createTestApp(
     /** The analyzer: a stand-in run in process (default: one that returns FAKE_RESULT), or 'worker-pool' for the real one. */
     analyze?: typeof analyzeSite | 'worker-pool';
     env?: Record<string, string>;
+    /** Collects the app's log lines (at LOG_LEVEL info unless env says otherwise); default: no logging. */
+    logStream?: { write(line: string): void };
   } = {},
 ) {
   const clock = { now: new Date('2026-01-01T00:00:00Z') };
@@ -52,19 +54,25 @@ export async function createTestApp(
     databaseUrl: leg === 'postgres' ? TEST_DATABASE_URL : undefined,
     schema: leg === 'postgres' ? schema : undefined,
   });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ANALYZE_RATE_LIMIT_PER_MINUTE: '1000', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ANALYZE_RATE_LIMIT_PER_MINUTE: '1000',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     db,
     clock: () => clock.now,
     analyze: options.analyze === 'worker-pool' ? undefined : (options.analyze ?? (async () => FAKE_RESULT)),
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
   return {
     app,
     db,
     clock,
+    dataDir,
     async close() {
       await app.close();
       await db.destroy();

@@ -5,14 +5,12 @@ import {
   type AnalysisResult,
   type PaymentIntent,
   type PaymentVerification,
+  type ProvidedDocumentType,
   type SubscriptionStatus,
 } from '@fineprint/contracts';
-import axios, { isAxiosError } from 'axios';
 import { readCookie, writeCookie } from './cookies';
+import { http, HttpError } from './http';
 import { getVisitorId, resetIdentity } from './identity';
-
-/** The HTTP client: /api, credentials, JSON; XSRF-TOKEN → X-XSRF-TOKEN and no timeout are its defaults. */
-export const http = axios.create({ baseURL: '/api', withCredentials: true, headers: { 'Content-Type': 'application/json' } });
 
 async function identityHeaders(): Promise<Record<string, string>> {
   const token = readCookie(COOKIE_NAMES.authToken);
@@ -21,7 +19,10 @@ async function identityHeaders(): Promise<Record<string, string>> {
 
 /** The server's error sentence from a failed call, or the error's own message. */
 export function errorMessage(error: unknown): string | undefined {
-  if (isAxiosError<{ error?: string }>(error)) return error.response?.data?.error ?? error.message;
+  if (error instanceof HttpError) {
+    const data = error.data as { error?: unknown } | null;
+    return typeof data === 'object' && data !== null && typeof data.error === 'string' ? data.error : error.message;
+  }
   return error instanceof Error ? error.message : undefined;
 }
 
@@ -37,6 +38,21 @@ export async function fetchSubscriptionStatus(): Promise<SubscriptionStatus> {
 
 export async function analyzeUrl(url: string): Promise<AnalysisResult> {
   const { data } = await http.post<AnalysisResult>('/analyze', { url }, { headers: await identityHeaders() });
+  return data;
+}
+
+/** Analyses a document the visitor pasted (same quota and result as an address). */
+export async function analyzeText(text: string, type: ProvidedDocumentType): Promise<AnalysisResult> {
+  const { data } = await http.post<AnalysisResult>('/analyze', { text, type }, { headers: await identityHeaders() });
+  return data;
+}
+
+/** Uploads one file (PDF, HTML, Markdown, text ≤ 5 MB) for analysis; the browser sets the multipart boundary. */
+export async function analyzeFile(file: File, type: ProvidedDocumentType): Promise<AnalysisResult> {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('file', file, file.name);
+  const { data } = await http.post<AnalysisResult>('/analyze', form, { headers: await identityHeaders() });
   return data;
 }
 
@@ -60,7 +76,7 @@ export async function startPayment(email: string): Promise<PaymentIntent> {
 /** The stored e-mail: the server's, else the user_email cookie; null on an exception. */
 export async function getEmail(userId: string): Promise<string | null> {
   try {
-    const response = await http.get<{ email: string | null }>(`/get-email/${encodeURIComponent(userId)}`, { validateStatus: () => true });
+    const response = await http.get<{ email: string | null }>(`/get-email/${encodeURIComponent(userId)}`, { acceptAnyStatus: true });
     if (response.status >= 200 && response.status < 300) return response.data.email;
     return readCookie(COOKIE_NAMES.userEmail) ?? null;
   } catch (error) {

@@ -1,4 +1,3 @@
-import FingerprintJS from '@fingerprintjs/fingerprintjs';
 import { COOKIE_NAMES } from '@fineprint/contracts';
 import { readCookie, removeIdentityCookies, writeCookie } from './cookies';
 
@@ -16,6 +15,8 @@ export async function getVisitorId(): Promise<string> {
     memoryId = fromCookie;
     return memoryId;
   }
+  // The fingerprint library is fetched only for a visitor without a user_id cookie.
+  const { default: FingerprintJS } = await import('@fingerprintjs/fingerprintjs');
   const agent = await FingerprintJS.load({ monitoring: false });
   const { visitorId } = await agent.get();
   memoryId = visitorId;

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract/extract';
 import { segmentClauses } from '../segment/segment';
@@ -7,8 +6,9 @@ import { classifyClauses, classifySentence } from './classify';
 import { matchCues } from './cues';
 import { leadInIndex, matchPatternCategories } from './features';
 import { CATEGORIES } from './taxonomy';
+import { hasShared, sharedPath } from '../../test/shared-corpus';
 
-const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url));
+const CORPUS = sharedPath('corpus');
 
 /** The taxonomy match without the keyword gate: every pattern of every category. */
 function ungated(sentence: string): string[] {
@@ -29,7 +29,7 @@ describe('taxonomy keyword gate', () => {
     for (const sentence of samples) expect(matchPatternCategories(sentence)).toEqual(ungated(sentence));
   });
 
-  it.runIf(existsSync(`${CORPUS}/ota`))('never changes which categories match on the whole development corpus', () => {
+  it.runIf(hasShared(`${CORPUS}/ota`))('never changes which categories match on the whole development corpus', () => {
     const sentences: string[] = readFileSync(`${CORPUS}/claudette50_en.jsonl`, 'utf8')
       .split('\n')
       .filter(Boolean)
@@ -175,5 +175,13 @@ describe('clause model', () => {
     const arbitration = findings.find((f) => f.category.id === 'arbitration');
     expect(arbitration?.isConfirmed).toBe(false);
     expect(arbitration?.score).toBeLessThan(0.5);
+  });
+
+  it('reads terms-only categories in the terms alone, the learned ones included', () => {
+    const text = 'These terms are governed by the laws of the State of California.';
+    const clause = { text, start: 0, end: text.length, heading: '', kind: 'paragraph' as const };
+    const categories = (document: 'terms' | 'privacy') => classifyClauses([clause], document, 'x').map((f) => f.category.id);
+    expect(categories('terms')).toContain('choice_of_law');
+    expect(categories('privacy')).not.toContain('choice_of_law');
   });
 });

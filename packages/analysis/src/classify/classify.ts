@@ -62,10 +62,13 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
     }
     const { margins, isConfirmed } = judge(withLeadIn(own, leadCounts));
     for (const label of CLAUDETTE_LABELS) {
+      const category = BY_ID.get(label)!;
+      // A category read only in some documents (governing law in the terms) is not read elsewhere.
+      if (category.documents && !category.documents.includes(document)) continue;
       const confirmed = isConfirmed(label);
       if (confirmed || matched.has(label)) {
         findings.push({
-          category: BY_ID.get(label)!,
+          category,
           clause,
           document,
           url,

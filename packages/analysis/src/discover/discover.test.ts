@@ -73,6 +73,10 @@ const SITES: Record<string, Record<string, string | Buffer>> = {
     '/%': `<html><body><p>Welcome</p><footer><a href="/%">Terms</a> <a href="/privacy%zz">Privacy</a></footer></body></html>`,
     '/terms': TERMS,
   },
+  'anchors.example': {
+    '/': `<html><body><footer><a href="/legal#terms-of-service">Terms of Service</a> <a href="/legal#privacy-policy">Privacy Policy</a></footer></body></html>`,
+    '/legal': page('Terms of Service and Privacy Policy'),
+  },
   'apex.example': {
     '/': `<html><body><footer><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>`,
     '/terms': TERMS,
@@ -137,6 +141,14 @@ describe('discoverLegalDocuments', () => {
 
   it('takes one combined "Terms & Privacy" page for both documents', async () => {
     expect(await discovered('both.example')).toEqual({ terms: '/legal/terms-and-privacy', privacy: '/legal/terms-and-privacy' });
+  });
+
+  it('keeps the fragment of the link it followed, so a page holding both documents gives each its part', async () => {
+    const documents = await discoverLegalDocuments(new URL(`http://anchors.example:${port}/`), options);
+    expect(Object.fromEntries(documents.map((d) => [d.type, d.url]))).toEqual({
+      terms: `http://anchors.example:${port}/legal#terms-of-service`,
+      privacy: `http://anchors.example:${port}/legal#privacy-policy`,
+    });
   });
 
   it('falls back from a www name that does not resolve to the apex', async () => {

@@ -4,12 +4,18 @@ import { AnalysisError, DiscoveryError, FetchError } from '../errors';
 import { parseHtml } from '../extract/parse-html';
 import { fetchDocument, type FetchedDocument, type FetchOptions } from '../fetch/guarded-fetch';
 import { parseHttpUrl } from '../fetch/normalize-url';
+import type { BrowserSettings } from '../render/browser';
+import { openRenderSession, type RenderBudget, type RenderSession } from '../render/render';
 
 export interface DiscoverOptions extends FetchOptions {
   /** Requests one discovery may send, the first page included. Default 10. */
   maxRequests?: number;
   /** Progress messages ("Reading https://…"). */
   onProgress?: (message: string) => void;
+  /** The headless browser for pages whose text or links only scripts produce; unset: plain fetches only. */
+  browser?: BrowserSettings | undefined;
+  /** Limits of one rendered page (each render also counts as one of maxRequests). */
+  renderBudget?: Partial<RenderBudget> | undefined;
 }
 
 export interface DiscoveredDocument {
@@ -42,6 +48,8 @@ interface Candidate {
   isHub: boolean;
   /** The page declares the link with rel="terms-of-service" or rel="privacy-policy". */
   declared: boolean;
+  /** The fragment ("#privacy-policy") of the best link for a type: on a page holding several documents, the part it points to. */
+  fragments?: Partial<Record<DocumentType, string>>;
 }
 
 /**
@@ -53,23 +61,60 @@ interface Candidate {
  * naming what was tried, or the FetchError of the first page.
  */
 export async function discoverLegalDocuments(start: URL, options: DiscoverOptions = {}): Promise<DiscoveredDocument[]> {
+  // One browser context for the whole discovery, opened only if a page needs scripts.
+  const session = options.browser
+    ? openRenderSession({ browser: options.browser, fetchOptions: options, signal: options.signal, budget: options.renderBudget })
+    : undefined;
+  try {
+    return await discoverWith(start, options, session);
+  } finally {
+    await session?.close();
+  }
+}
+
+async function discoverWith(start: URL, options: DiscoverOptions, session: RenderSession | undefined): Promise<DiscoveredDocument[]> {
   const budget = { left: options.maxRequests ?? 10 };
   const tried: string[] = [];
   const found = new Map<DocumentType, DiscoveredDocument>();
-  const fetchCounted = async (url: string, fetchOptions: FetchOptions = options): Promise<PageFacts | undefined> => {
-    if (budget.left <= 0 || tried.includes(url) || options.signal?.aborted) return undefined;
+  /** The error of a bot wall or of a render stopped at the deadline, said when nothing else is found. */
+  let telling: AnalysisError | undefined;
+  const renderCounted = async (url: string): Promise<PageFacts | undefined> => {
+    if (!session || budget.left <= 0 || options.signal?.aborted) return undefined;
     budget.left--;
-    tried.push(url);
-    options.onProgress?.(`Reading ${url}`);
+    options.onProgress?.(`Rendering ${url}`);
     try {
-      return readPage(await fetchDocument(url, fetchOptions));
-    } catch {
-      // A hostile or broken link is skipped: the guard already refused it.
+      return readPage(await session.render(url));
+    } catch (error) {
+      if (error instanceof AnalysisError && (error.code === 'BOT_WALL' || error.code === 'TIMEOUT')) telling ??= error;
       return undefined;
     }
   };
+  const fetchCounted = async (url: string, fetchOptions: FetchOptions = options): Promise<PageFacts | undefined> => {
+    if (budget.left <= 0 || tried.includes(url) || options.signal?.aborted) return undefined;
+    tried.push(url);
+    // A hash route is the same document as its page until scripts run: render it at once.
+    if (session && isHashRoute(url)) return renderCounted(url);
+    budget.left--;
+    options.onProgress?.(`Reading ${url}`);
+    let facts: PageFacts;
+    try {
+      facts = readPage(await fetchDocument(url, fetchOptions));
+    } catch (error) {
+      if (error instanceof AnalysisError && error.code === 'BOT_WALL') telling ??= error;
+      // A hostile or broken link is skipped: the guard already refused it.
+      return undefined;
+    }
+    if (!needsScripts(facts, DOCUMENT_SHELL_WORDS)) return facts;
+    // A legal page whose text scripts load: the rendered page when it says more.
+    const rendered = await renderCounted(facts.page.url);
+    return rendered && rendered.words > facts.words ? rendered : facts;
+  };
 
-  const first = readPage(await fetchFirstPage(start, options, budget, tried));
+  let first = readPage(await fetchFirstPage(start, options, budget, tried));
+  // An app shell, or a page whose legal links (one or both) only scripts write: read it again rendered.
+  if (needsScripts(first) || (first.scripts > 0 && legalTypeOf(first).length === 0 && !linksBothDocuments(first))) {
+    first = (await renderCounted(first.page.url)) ?? first;
+  }
   const site = siteOf(new URL(first.page.url).hostname);
   const sameSite = (url: string) => {
     try {
@@ -78,8 +123,9 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
       return false;
     }
   };
-  const accept = (type: DocumentType, facts: PageFacts) => {
-    if (!found.has(type)) found.set(type, { type, url: facts.page.url, fetched: facts.page });
+  const accept = (type: DocumentType, facts: PageFacts, fragment = '') => {
+    const url = fragment && !new URL(facts.page.url).hash ? new URL(fragment, facts.page.url).href : facts.page.url;
+    if (!found.has(type)) found.set(type, { type, url, fetched: facts.page });
   };
 
   for (const type of legalTypeOf(first)) accept(type, first);
@@ -92,7 +138,7 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
         const facts = await fetchCounted(candidate.url);
         if (!facts) continue;
         // A combined "Terms & Privacy" page serves both documents.
-        for (const t of legalTypeOf(facts, type, candidate.declared)) accept(t, facts);
+        for (const t of legalTypeOf(facts, type, candidate.declared)) accept(t, facts, candidate.fragments?.[t]);
         if (found.has(type)) break;
       }
     }
@@ -126,6 +172,7 @@ export async function discoverLegalDocuments(start: URL, options: DiscoverOption
     );
   }
   if (found.size === 0) {
+    if (telling) throw telling;
     if (options.signal?.aborted) throw new FetchError('TIMEOUT', 'The site took too long to answer.', { isTransient: true });
     throw new DiscoveryError(
       'NO_DOCUMENTS',
@@ -180,6 +227,27 @@ function alternateHost(url: URL): URL | undefined {
   return alternate;
 }
 
+/** A client-side route (`#/terms`, `#!/privacy`): only scripts turn it into its document. */
+function isHashRoute(url: string): boolean {
+  return /#!?\//.test(url);
+}
+
+/** Words below which an HTML page with scripts is taken for an app shell (its text comes from scripts). */
+const SHELL_WORDS = 150;
+/** The same for a page reached as a Terms or Privacy candidate: a real policy is longer than its page's furniture. */
+const DOCUMENT_SHELL_WORDS = 400;
+
+/** Whether a page's text or links come from its scripts: an HTML page with scripts and little text, or a hash route. */
+function needsScripts(facts: PageFacts, shellWords = SHELL_WORDS): boolean {
+  return facts.page.mediaType === 'html' && facts.scripts > 0 && (facts.words < shellWords || isHashRoute(facts.page.url));
+}
+
+/** Whether a page links to both a Terms and a Privacy candidate (scripts may write the missing one). */
+function linksBothDocuments(facts: PageFacts): boolean {
+  const has = (type: DocumentType) => facts.candidates.some((c) => c.score[type] >= 30);
+  return has('terms') && has('privacy');
+}
+
 /** What discovery needs of one fetched page, read from a single bounded parse. */
 interface PageFacts {
   page: FetchedDocument;
@@ -189,6 +257,8 @@ interface PageFacts {
   words: number;
   /** Links worth following, scored (HTML only). */
   candidates: Candidate[];
+  /** Script elements (HTML only). */
+  scripts: number;
 }
 
 /** Links read from one page at most: a page of 100,000 links costs no more than one of 3,000. */
@@ -202,10 +272,12 @@ const FOOTER = /footer/i;
  * sits in a footer. No regular expression runs over the raw page.
  */
 function readPage(page: FetchedDocument): PageFacts {
-  if (page.mediaType === 'pdf') return { page, title: '', words: 1000, candidates: [] };
-  if (page.mediaType !== 'html') return { page, title: page.text.slice(0, TITLE_CHARS), words: countWords(page.text), candidates: [] };
+  if (page.mediaType === 'pdf') return { page, title: '', words: 1000, candidates: [], scripts: 0 };
+  if (page.mediaType !== 'html')
+    return { page, title: page.text.slice(0, TITLE_CHARS), words: countWords(page.text), candidates: [], scripts: 0 };
   const document = parseHtml(page.text);
   let words = 0;
+  let scripts = 0;
   let h1 = '';
   let base: string | undefined;
   const links: Link[] = [];
@@ -218,6 +290,7 @@ function readPage(page: FetchedDocument): PageFacts {
     }
     if (node.nodeType !== 1) continue;
     const tag = node.nodeName;
+    if (tag === 'SCRIPT') scripts++;
     if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE' || tag === 'NOSCRIPT') continue;
     const inFooter =
       parentInFooter ||
@@ -237,7 +310,7 @@ function readPage(page: FetchedDocument): PageFacts {
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, inFooter });
   }
   const title = `${(document.title ?? '').slice(0, TITLE_CHARS)} ${h1}`;
-  return { page, title, words, candidates: scoreLinks(page, links, base) };
+  return { page, title, words, candidates: scoreLinks(page, links, base), scripts };
 }
 
 /** A link element or anchor as found on a page. */
@@ -276,7 +349,8 @@ function countWords(text: string): number {
 
 /** A URL's path as a reader sees it; a broken escape ("/%") stays as written. */
 function readablePath(url: string): string {
-  const path = new URL(url).pathname;
+  const parsed = new URL(url);
+  const path = parsed.pathname + (isHashRoute(url) ? parsed.hash.slice(1) : '');
   try {
     return decodeURIComponent(path);
   } catch {
@@ -301,21 +375,34 @@ function legalTypeOf(facts: PageFacts, expected?: DocumentType, declared = false
   return types;
 }
 
+/** A link's fragment ("#privacy-policy"), unless its address keeps it already (a hash route) or it names no part. */
+function fragmentOf(href: string | null, resolved: string): string {
+  const at = href?.indexOf('#') ?? -1;
+  if (!href || at < 0 || new URL(resolved).hash) return '';
+  const fragment = href.slice(at).trim();
+  return fragment.length > 1 ? fragment : '';
+}
+
 function scoreLinks(page: FetchedDocument, links: readonly Link[], base: string | undefined): Candidate[] {
   const resolve = (href: string | null): string | undefined => {
     if (!href || /^(javascript|mailto|tel|data):/i.test(href.trim())) return undefined;
     try {
-      const url = parseHttpUrl(href.trim(), base ? new URL(base, page.url) : page.url);
-      url.hash = '';
+      const from = base ? new URL(base, page.url) : page.url;
+      const url = parseHttpUrl(href.trim(), from);
+      // A hash route names a document of its own (parseHttpUrl drops every fragment).
+      const hash = new URL(href.trim(), from).hash;
+      if (isHashRoute(hash)) url.hash = hash;
       return url.href;
     } catch {
       return undefined;
     }
   };
   const byUrl = new Map<string, Candidate>();
-  const add = (url: string | undefined, terms: number, privacy: number, isHub = false, declared = false) => {
+  const add = (url: string | undefined, terms: number, privacy: number, isHub = false, declared = false, fragment = '') => {
     if (!url || url === page.url) return;
     const c = byUrl.get(url) ?? { url, score: { terms: 0, privacy: 0 }, isHub: false, declared: false };
+    if (fragment && terms > c.score.terms) (c.fragments ??= {}).terms = fragment;
+    if (fragment && privacy > c.score.privacy) (c.fragments ??= {}).privacy = fragment;
     c.score.terms = Math.max(c.score.terms, terms);
     c.score.privacy = Math.max(c.score.privacy, privacy);
     c.isHub ||= isHub;
@@ -337,7 +424,7 @@ function scoreLinks(page: FetchedDocument, links: readonly Link[], base: string 
       (PRIVACY_PATH.test(path) ? 30 : 0) +
       bonus -
       (penalty && !PRIVACY_TEXT.test(link.text) ? penalty : 0);
-    add(url, terms, privacy, HUB_TEXT.test(link.text) || /^\/(legal|policies)\/?$/i.test(path));
+    add(url, terms, privacy, HUB_TEXT.test(link.text) || /^\/(legal|policies)\/?$/i.test(path), false, fragmentOf(link.href, url));
   }
   return [...byUrl.values()];
 }

@@ -1,6 +1,9 @@
 import { Readability } from '@mozilla/readability';
 import type { MediaType } from '../fetch/guarded-fetch';
+import { keepOneDocument, type El, type ExtractTarget } from './documents';
 import { parseHtml } from './parse-html';
+
+export type { ExtractTarget } from './documents';
 
 /** A structural piece of a document's text. */
 export interface TextBlock {
@@ -8,6 +11,14 @@ export interface TextBlock {
   text: string;
   /** Offset of the block in ExtractedDocument.text. */
   start: number;
+  /** The links of the block, as their text and target ("contact us online" → a web form). */
+  links?: readonly Link[];
+}
+
+/** A link of the text: the words it covers and where it points (as written: relative, absolute or mailto:). */
+export interface Link {
+  text: string;
+  href: string;
 }
 
 export interface ExtractedDocument {
@@ -30,9 +41,28 @@ export const MAX_TEXT_CHARS = 400_000;
  */
 const MAX_READABILITY_ELEMENTS = 20_000;
 const MAX_READABILITY_WORK = 400_000;
-const BOILERPLATE_SELECTOR =
-  'script,style,noscript,template,svg,iframe,nav,header,footer,form,button,[role=navigation],[role=banner],[role=contentinfo],[aria-hidden=true],[hidden],' +
-  '[id*=cookie i],[class*=cookie i],[id*=consent i],[class*=consent i],[class*=banner i]';
+/** Elements that are never the text of a document. */
+const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'OBJECT', 'CANVAS']);
+/** Page furniture, by element or role; removed from the body read as a fallback unless it holds most of the page. */
+const FURNITURE_TAGS = new Set(['NAV', 'HEADER', 'FOOTER', 'FORM', 'BUTTON', 'DIALOG']);
+const FURNITURE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'dialog', 'alertdialog', 'search']);
+/** Words of an id or class name that mark a consent or cookie layer ("cookie-banner", "onetrust-consent-sdk", "CookieNotice"). */
+const CONSENT_WORDS = new Set(['cookie', 'cookies', 'consent', 'onetrust', 'cookiebot', 'didomi', 'usercentrics', 'cmp']);
+/** Head nouns of an id or class name that mark page furniture ("site-banner", "top-navbar"; not "banner-spacing"). */
+const FURNITURE_WORDS = new Set([
+  'banner',
+  'navbar',
+  'breadcrumb',
+  'breadcrumbs',
+  'sidebar',
+  'toolbar',
+  'popup',
+  'modal',
+  'overlay',
+  'newsletter',
+]);
+/** An element holding at least this share of the page's text is the page, whatever its name says. */
+const MOST_OF_PAGE = 0.4;
 const BLOCK_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'LI', 'DT', 'DD', 'BLOCKQUOTE', 'PRE', 'TD', 'TH', 'CAPTION']);
 
 /**
@@ -41,8 +71,13 @@ const BLOCK_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'LI', 'DT',
  * falling back to the cleaned body when Readability keeps too little; Markdown and plain text
  * are split on their own structure. PDF text must be obtained with extractPdfText first.
  */
-export function extractDocument(content: string, mediaType: Exclude<MediaType, 'pdf'>, fallbackTitle = ''): ExtractedDocument {
-  if (mediaType === 'html') return extractHtml(content, fallbackTitle);
+export function extractDocument(
+  content: string,
+  mediaType: Exclude<MediaType, 'pdf'>,
+  fallbackTitle = '',
+  target: ExtractTarget = {},
+): ExtractedDocument {
+  if (mediaType === 'html') return extractHtml(content, fallbackTitle, target);
   if (mediaType === 'markdown') return finish(markdownBlocks(content), firstHeading(content) ?? fallbackTitle, '');
   return finish(plainBlocks(content), fallbackTitle, '');
 }
@@ -55,10 +90,15 @@ export async function extractPdf(body: Uint8Array, fallbackTitle = ''): Promise<
   return finish(plainBlocks((text as string[]).join('\n\n')), fallbackTitle, '');
 }
 
-function extractHtml(html: string, fallbackTitle: string): ExtractedDocument {
+function extractHtml(html: string, fallbackTitle: string, target: ExtractTarget): ExtractedDocument {
   const document = parseHtml(html);
   const lang = (document.documentElement.getAttribute('lang') ?? '').slice(0, 2).toLowerCase();
-  const title = (document.querySelector('h1')?.textContent ?? document.title ?? fallbackTitle).trim() || fallbackTitle;
+  const body = document.body as unknown as El;
+  let sizes = textSizes(body);
+  const part = keepOneDocument(body, (el) => sizes.get(el) ?? 0, target);
+  if (part) sizes = textSizes(body);
+  revealMainText(body, sizes);
+  const title = part?.title || (document.querySelector('h1')?.textContent ?? document.title ?? fallbackTitle).trim() || fallbackTitle;
   let blocks: RawBlock[] = [];
   const { elements, depth } = measureTree(document.documentElement as unknown as DomNode);
   if (elements <= MAX_READABILITY_ELEMENTS && elements * depth <= MAX_READABILITY_WORK) {
@@ -69,19 +109,184 @@ function extractHtml(html: string, fallbackTitle: string): ExtractedDocument {
       blocks = [];
     }
   }
-  const fallback = () => {
-    for (const el of document.querySelectorAll(BOILERPLATE_SELECTOR)) el.remove();
-    return htmlBlocks(document.body);
-  };
-  // Readability sometimes keeps a single section of a long legal page; compare with the whole body.
-  const kept = blocks.reduce((n, b) => n + b.text.length, 0);
-  if (kept < 500) blocks = fallback();
-  else {
-    const whole = fallback();
-    if (whole.reduce((n, b) => n + b.text.length, 0) > kept * 2.5) blocks = whole;
-  }
-  return finish(blocks, title, lang);
+  removeFurniture(body, sizes);
+  const whole = htmlBlocks(body);
+  return finish(mainBlocks(blocks, whole, !part), title, lang);
 }
+
+/** A block this long with few links reads as a clause, not as page furniture. */
+const PROSE_CHARS = 120;
+const isProse = (block: RawBlock) => block.text.length >= PROSE_CHARS && (block.linkChars ?? 0) < 0.3 * block.text.length;
+/**
+ * A run of the body without a clause is furniture once it holds this much link text over at
+ * least four blocks, or eight blocks: a clause's short list of three links ("In the US: <a
+ * long programme name>") is no menu. Before the span, a short block without links counts as half
+ * a block: the lines of a postal address, a date, a question heading belong to the document's opening.
+ */
+const FURNITURE_LINK_CHARS = 200;
+const FURNITURE_LINK_BLOCKS = 4;
+const FURNITURE_BLOCKS = 8;
+/** The cleaned body is read whole when it holds this many times the span's text outside links. */
+const WHOLE_OVER_SPAN = 2.5;
+/** Text outside links: a menu adds nothing to it. */
+const plainLength = (blocks: readonly RawBlock[]) => blocks.reduce((n, b) => n + b.text.length - (b.linkChars ?? 0), 0);
+const length = (blocks: readonly RawBlock[]) => blocks.reduce((n, b) => n + b.text.length, 0);
+
+/**
+ * The document's text from Readability's article and the cleaned body: Readability's span of
+ * the body, grown over the clauses next to it that it left out (a policy split over sibling
+ * blocks by a site builder, a long page of which it kept one section) until the body turns to
+ * furniture (200 characters of links over four blocks, or eight short blocks, with no clause between),
+ * and back over the headings just before it. When Readability
+ * found nothing, the span grows from the body's longest clause.
+ */
+function mainBlocks(readable: RawBlock[], whole: RawBlock[], isWholePage: boolean): RawBlock[] {
+  const kept = length(readable);
+  const inArticle = new Set(readable.filter((b) => b.text.length >= 60).map((b) => b.text));
+  let first = -1;
+  let last = -1;
+  if (kept >= 500)
+    whole.forEach((block, i) => {
+      if (!inArticle.has(block.text)) return;
+      if (first < 0) first = i;
+      last = i;
+    });
+  if (first < 0) {
+    for (let i = 0; i < whole.length; i++)
+      if (isProse(whole[i]!) && (first < 0 || whole[i]!.text.length > whole[first]!.text.length)) first = i;
+    if (first < 0) return kept >= 500 ? readable : whole;
+    last = first;
+  }
+  const isClause = (block: RawBlock) => isProse(block) || inArticle.has(block.text);
+  const grow = (from: number, step: 1 | -1) => {
+    let edge = from;
+    let links = 0;
+    let blocks = 0;
+    for (
+      let i = from + step;
+      i >= 0 && i < whole.length && (links < FURNITURE_LINK_CHARS || blocks < FURNITURE_LINK_BLOCKS) && blocks < FURNITURE_BLOCKS;
+      i += step
+    ) {
+      const block = whole[i]!;
+      if (isClause(block)) {
+        edge = i;
+        links = blocks = 0;
+      } else {
+        links += block.linkChars ?? 0;
+        blocks += step === -1 && !block.linkChars ? 0.5 : 1;
+      }
+    }
+    return edge;
+  };
+  // The headings before a part kept from a hub are the hub's.
+  const start = isWholePage ? withHeadings(whole, grow(first, -1)) : grow(first, -1);
+  const span = whole.slice(start, grow(last, 1) + 1);
+  const best = length(span) >= kept ? span : readable;
+  // A long page of which the span is a small part (sections behind "Back to top" links and summaries) is read whole.
+  return plainLength(whole) > WHOLE_OVER_SPAN * plainLength(best) ? whole : best;
+}
+
+/** Short blocks without links read back from a span's start: its title and date lines ("Privacy Statement", "Last updated: May"). */
+const MAX_LEAD_BLOCKS = 4;
+
+/** A span's start moved back over the title lines before its first clause, when a heading is among them. */
+function withHeadings(whole: readonly RawBlock[], start: number): number {
+  let lead = start;
+  for (let i = start - 1; i >= 0 && start - i <= MAX_LEAD_BLOCKS; i--) {
+    const block = whole[i]!;
+    if ((block.linkChars ?? 0) > 0 || (block.kind !== 'heading' && block.text.length >= PROSE_CHARS)) break;
+    if (block.kind === 'heading') lead = i;
+  }
+  return lead;
+}
+
+/** Text length of every element under root (scripts, styles, SVG … left out), in one post-order pass. */
+function textSizes(root: El): Map<El, number> {
+  const sizes = new Map<El, number>();
+  const order: El[] = [];
+  const stack: El[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    order.push(element);
+    for (const child of Array.from(element.children)) if (!NEVER_TEXT.has(child.nodeName.toUpperCase())) stack.push(child);
+  }
+  for (let i = order.length - 1; i >= 0; i--) {
+    const element = order[i]!;
+    let total = 0;
+    for (const child of Array.from(element.childNodes)) {
+      if (child.nodeType === 3) total += (child.textContent ?? '').trim().length;
+      else if (child.nodeType === 1) total += sizes.get(child as unknown as El) ?? 0;
+    }
+    sizes.set(element, total);
+  }
+  return sizes;
+}
+
+/**
+ * A hidden container holding most of the page's text is a page state (a dialog open over it,
+ * a body shown by a script), not hidden content: Readability and the fallback would both drop
+ * the text, so the container is shown.
+ */
+function revealMainText(body: El, sizes: Map<El, number>): void {
+  const most = MOST_OF_PAGE * (sizes.get(body) ?? 0);
+  for (const element of body.querySelectorAll('[hidden],[aria-hidden],[style]')) {
+    if ((sizes.get(element) ?? 0) < most) continue;
+    element.removeAttribute('hidden');
+    if (element.getAttribute('aria-hidden') === 'true') element.removeAttribute('aria-hidden');
+    if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(element.getAttribute('style') ?? '')) element.removeAttribute('style');
+  }
+  if (body.getAttribute('aria-hidden') === 'true') body.removeAttribute('aria-hidden');
+}
+
+/** Removes scripts, navigation, and headers, footers, forms, hidden parts and consent layers unless one holds most of the page. */
+function removeFurniture(body: El, sizes: Map<El, number>): void {
+  const most = MOST_OF_PAGE * (sizes.get(body) ?? 0);
+  const stack: El[] = [body];
+  while (stack.length > 0) {
+    for (const child of Array.from(stack.pop()!.children)) {
+      const tag = child.nodeName.toUpperCase();
+      if (NEVER_TEXT.has(tag) || tag === 'NAV' || (isFurniture(child) && (sizes.get(child) ?? 0) < most)) child.remove();
+      else stack.push(child);
+    }
+  }
+}
+
+function isFurniture(element: El): boolean {
+  if (FURNITURE_TAGS.has(element.nodeName.toUpperCase())) return true;
+  if (FURNITURE_ROLES.has(element.getAttribute('role') ?? '')) return true;
+  if (
+    element.getAttribute('aria-hidden') === 'true' ||
+    element.getAttribute('hidden') !== null ||
+    element.getAttribute('aria-modal') === 'true'
+  )
+    return true;
+  const names = `${element.id} ${element.getAttribute('class') ?? ''}`.split(/\s+/).filter(Boolean);
+  return names.some((name) => {
+    const words = name
+      .split(/[-_:.]+|(?<=[a-z])(?=[A-Z])/)
+      .map((w) => w.toLowerCase())
+      .filter(Boolean);
+    const last = words[words.length - 1] ?? '';
+    if (FURNITURE_WORDS.has(last)) return true;
+    // "cookie-banner", "consent-sdk", not "cookies" (a policy's section) nor "cookie-policy".
+    return words.length > 1 && words.some((w) => CONSENT_WORDS.has(w)) && !words.some((w) => DOCUMENT_WORDS.has(w));
+  });
+}
+
+/** Words of an id or class that name a document part rather than a consent layer. */
+const DOCUMENT_WORDS = new Set([
+  'policy',
+  'policies',
+  'statement',
+  'section',
+  'table',
+  'list',
+  'information',
+  'info',
+  'usage',
+  'use',
+  'content',
+]);
 
 /** Element count and deepest nesting of a tree, walked without recursion. */
 function measureTree(root: DomNode): { elements: number; depth: number } {
@@ -100,6 +305,9 @@ function measureTree(root: DomNode): { elements: number; depth: number } {
 interface RawBlock {
   kind: TextBlock['kind'];
   text: string;
+  /** Characters of the text inside links (HTML only): menus are mostly links, clauses are not. */
+  linkChars?: number;
+  links?: Link[];
 }
 
 interface DomNode {
@@ -112,15 +320,21 @@ interface DomNode {
 function htmlBlocks(root: unknown): RawBlock[] {
   const blocks: RawBlock[] = [];
   let inline = '';
+  let inlineLinkChars = 0;
+  let inlineLinks: Link[] = [];
+  let linkDepth = 0;
   const flush = () => {
     const text = clean(inline);
-    if (text) blocks.push({ kind: 'paragraph', text });
+    if (text) blocks.push({ kind: 'paragraph', text, linkChars: inlineLinkChars, ...(inlineLinks.length ? { links: inlineLinks } : {}) });
     inline = '';
+    inlineLinkChars = 0;
+    inlineLinks = [];
   };
   // parseHtml bounds the nesting, so this recursion stays shallow.
   const walk = (node: DomNode) => {
     if (node.nodeType === 3) {
       inline += node.textContent ?? '';
+      if (linkDepth > 0) inlineLinkChars += clean(node.textContent ?? '').length;
       return;
     }
     if (node.nodeType !== 1) return;
@@ -132,8 +346,15 @@ function htmlBlocks(root: unknown): RawBlock[] {
     }
     if (BLOCK_TAGS.has(tag) && !containsBlock(node)) {
       flush();
-      const text = clean(node.textContent ?? '');
-      if (text) blocks.push({ kind: tag.startsWith('H') && tag.length === 2 ? 'heading' : tag === 'LI' ? 'item' : 'paragraph', text });
+      const text = blockText(node);
+      const links = linksOf(node);
+      if (text)
+        blocks.push({
+          kind: tag.startsWith('H') && tag.length === 2 ? 'heading' : tag === 'LI' ? 'item' : 'paragraph',
+          text,
+          linkChars: linkDepth > 0 ? text.length : linkTextLength(node),
+          ...(links.length ? { links } : {}),
+        });
       return;
     }
     if (
@@ -147,31 +368,88 @@ function htmlBlocks(root: unknown): RawBlock[] {
       BLOCK_TAGS.has(tag)
     )
       flush();
+    if (tag === 'A') {
+      linkDepth++;
+      const href = (node as unknown as El).getAttribute('href');
+      const text = clean(node.textContent ?? '');
+      if (href && text && inlineLinks.length < MAX_LINKS_PER_BLOCK) inlineLinks.push({ text, href });
+    }
     for (const child of Array.from(node.childNodes)) walk(child);
+    if (tag === 'A') linkDepth--;
     if (tag !== 'SPAN' && tag !== 'A' && tag !== 'B' && tag !== 'STRONG' && tag !== 'EM' && tag !== 'I' && tag !== 'U') flush();
   };
   walk(root as DomNode);
   flush();
-  return blocks;
+  return blocks.filter((block) => !isRepeatedWord(block.text));
 }
 
+/**
+ * A run of one or two words said over and over ("word word word …", "mmMwWLliI0 mmMwWLliI0 …"):
+ * the test strings a script measures fonts or layout with, left in the page, never a clause.
+ */
+function isRepeatedWord(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length >= 8 && new Set(words).size <= 2;
+}
+
+/** Links kept per block: a menu of a thousand links says nothing a clause needs. */
+const MAX_LINKS_PER_BLOCK = 20;
+
+function linksOf(node: DomNode): Link[] {
+  const links: Link[] = [];
+  for (const a of (node as unknown as El).querySelectorAll('a[href]')) {
+    const text = clean(a.textContent ?? '');
+    const href = a.getAttribute('href');
+    if (text && href) links.push({ text, href });
+    if (links.length >= MAX_LINKS_PER_BLOCK) break;
+  }
+  return links;
+}
+
+function linkTextLength(node: DomNode): number {
+  let total = 0;
+  for (const link of (node as unknown as El).querySelectorAll('a')) total += clean(link.textContent ?? '').length;
+  return total;
+}
+
+/** Elements that start a block of their own wherever they sit (a list inside a <span> inside an <li> too). */
+const BLOCK_STARTS = new Set([...BLOCK_TAGS, 'UL', 'OL', 'DIV', 'TABLE', 'SECTION']);
+
+/** Whether a block element holds another block at any depth (a walk that stops at the first one). */
 function containsBlock(node: DomNode): boolean {
-  for (const child of Array.from(node.childNodes)) {
-    if (
-      child.nodeType === 1 &&
-      (BLOCK_TAGS.has(child.nodeName.toUpperCase()) || ['UL', 'OL', 'DIV', 'TABLE', 'SECTION'].includes(child.nodeName.toUpperCase()))
-    )
-      return true;
+  const stack: DomNode[] = Array.from(node.childNodes);
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.nodeType !== 1) continue;
+    if (BLOCK_STARTS.has(current.nodeName.toUpperCase())) return true;
+    for (const child of Array.from(current.childNodes)) stack.push(child);
   }
   return false;
+}
+
+/** The text of a block: its text nodes in order, a line break read as a space ("94103<br>Email" is two words). */
+function blockText(node: DomNode): string {
+  let text = '';
+  const stack: DomNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.nodeType === 3) text += current.textContent ?? '';
+    else if (current.nodeType === 1) {
+      const tag = current.nodeName.toUpperCase();
+      if (tag === 'BR') text += ' ';
+      else if (!NEVER_TEXT.has(tag)) for (let i = current.childNodes.length - 1; i >= 0; i--) stack.push(current.childNodes[i]!);
+    }
+  }
+  return clean(text);
 }
 
 function markdownBlocks(markdown: string): RawBlock[] {
   const blocks: RawBlock[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    const text = clean(stripInlineMarkdown(paragraph.join(' ')));
-    if (text) blocks.push({ kind: 'paragraph', text });
+    const raw = paragraph.join(' ');
+    const text = clean(stripInlineMarkdown(raw));
+    if (text) blocks.push(withLinks({ kind: 'paragraph', text }, raw));
     paragraph = [];
   };
   for (const line of markdown.split(/\r?\n/)) {
@@ -184,25 +462,43 @@ function markdownBlocks(markdown: string): RawBlock[] {
     } else if (item) {
       flush();
       const text = clean(stripInlineMarkdown(item[1]!));
-      if (text) blocks.push({ kind: 'item', text });
+      if (text) blocks.push(withLinks({ kind: 'item', text }, item[1]!));
     } else if (/^\s*$/.test(line) || /^\s*(-{3,}|\*{3,}|_{3,})\s*$/.test(line)) {
       flush();
     } else if (/^\s*\|/.test(line)) {
       flush();
       if (!/^\s*\|?\s*:?-{2,}/.test(line)) {
         const text = clean(stripInlineMarkdown(line.split('|').map(tableCell).filter(Boolean).join('; ')));
-        if (text) blocks.push({ kind: 'paragraph', text });
+        if (text) blocks.push(withLinks({ kind: 'paragraph', text }, line));
       }
     } else {
       const last = blocks[blocks.length - 1];
       // A wrapped list item continues on an indented line.
-      if (paragraph.length === 0 && last?.kind === 'item' && /^\s{2,}\S/.test(line))
+      if (paragraph.length === 0 && last?.kind === 'item' && /^\s{2,}\S/.test(line)) {
         last.text = clean(`${last.text} ${stripInlineMarkdown(line)}`);
-      else paragraph.push(line.replace(/^\s*>\s?/, ''));
+        const more = markdownLinks(line);
+        if (more.length) last.links = [...(last.links ?? []), ...more].slice(0, MAX_LINKS_PER_BLOCK);
+      } else paragraph.push(line.replace(/^\s*>\s?/, ''));
     }
   }
   flush();
   return blocks;
+}
+
+/** Inline Markdown links `[text](target "title")`, with the text as it reads once stripped (linear: no pattern restarts inside a bracket). */
+function markdownLinks(markdown: string): Link[] {
+  const links: Link[] = [];
+  for (const m of markdown.matchAll(/\[([^[\]]*)\]\(\s*([^()\s]+)[^()]*\)/g)) {
+    const text = clean(stripInlineMarkdown(m[1]!));
+    if (text) links.push({ text, href: m[2]! });
+    if (links.length >= MAX_LINKS_PER_BLOCK) break;
+  }
+  return links;
+}
+
+function withLinks(block: RawBlock, markdown: string): RawBlock {
+  const links = markdownLinks(markdown);
+  return links.length ? { ...block, links } : block;
 }
 
 /** An ATX heading's text without its optional closing run of '#' (a loop: /#+\s*$/ is quadratic on '#' runs). */

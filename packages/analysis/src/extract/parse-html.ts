@@ -27,8 +27,30 @@ export function parseHtml(rawHtml: string): HtmlDocument {
   const { document } = parseHTML(html);
   // linkedom roots a page without <html> at its first element (or, for bare text, nowhere) and
   // answers document.body with a new empty element: such a page is parsed again inside a body.
-  if (document.documentElement?.nodeName === 'HTML') return document;
-  return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document;
+  if (document.documentElement?.nodeName !== 'HTML') return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document;
+  placeHeadAndBody(document);
+  return document;
+}
+
+/**
+ * linkedom's document.head/body getters want <head> as the first element of <html> and <body>
+ * right after it; otherwise they insert a new empty pair and the page's text is out of reach
+ * of document.body (a <meta> or <iframe> before <head>, text between </head> and <body>). The
+ * stray elements are moved where an HTML5 parser puts them: before <head> into it, between
+ * <head> and <body> to the start of <body>. Nothing is created when both exist, so the markup
+ * is the same, only in its place; O(children of <html>).
+ */
+function placeHeadAndBody(document: HtmlDocument): void {
+  const root = document.documentElement;
+  const children = Array.from(root.children);
+  const head = children.find((el) => el.nodeName === 'HEAD');
+  const body = children.find((el) => el.nodeName === 'BODY');
+  if (!head || !body || (children[0] === head && children[1] === body)) return;
+  const headAt = children.indexOf(head);
+  const bodyAt = children.indexOf(body);
+  if (bodyAt < headAt) return;
+  head.prepend(...children.slice(0, headAt));
+  body.prepend(...children.slice(headAt + 1, bodyAt));
 }
 
 /**

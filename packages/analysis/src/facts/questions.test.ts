@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractDocument } from '../extract/extract';
 import { segmentClauses } from '../segment/segment';
 import { FACT_QUESTIONS } from './questions';
 import { createReadContext } from './reader';
@@ -7,10 +8,12 @@ import { createReadContext } from './reader';
 describe.each(FACT_QUESTIONS.map((q) => [q.id, q] as const))('fact question %s', (_id, question) => {
   it.each(question.examples.map((e) => [e.clause, e] as const))('reads "%s"', (clause, example) => {
     const type = example.document ?? 'privacy';
-    const clauses = segmentClauses([{ kind: 'paragraph', text: clause, start: 0 }]);
+    // Written as Markdown, so an example can carry a link ("[contact us online](https://…)").
+    const document = extractDocument(clause, 'markdown');
+    const clauses = segmentClauses(document.blocks);
     const answer = question.read(createReadContext([{ type, url: 'https://example.com/legal', clauses }]));
     expect(answer.value).toBe(example.value);
     if (example.fields) expect(answer).toMatchObject(example.fields);
-    if (answer.value !== 'not_stated' && answer.evidence.length > 0) expect(clause).toContain(answer.evidence[0]!.quote);
+    if (answer.value !== 'not_stated' && answer.evidence.length > 0) expect(document.text).toContain(answer.evidence[0]!.quote);
   });
 });

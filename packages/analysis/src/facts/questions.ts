@@ -1,5 +1,5 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
-import { findAge, findAmount, findCourt, findEmail, findWebAddress } from '../summarize/details';
+import { findAge, findCourt, findEmail, findUsd, findWebAddress } from '../summarize/details';
 import { durationsIn, isDeniedBefore, NOT_STATED, scopeOf, USER_OBLIGATION, type Located, type ReadContext } from './reader';
 
 /**
@@ -98,12 +98,48 @@ const EXPORT =
 
 const PRIVACY_EMAIL =
   /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|datenschutz|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
+/** A clause that tells you where to send privacy questions or rights requests. */
+const CONTACT_ROUTE =
+  /\b(?:contact|write(?: to)?|reach|email)\s+(?:us|our|the|Meta|[A-Z]\w+)\b|\bcontacting\b|\bcontact (?:online|form)\b|\bweb ?form\b|\b(?:request|contact) form\b|\bData Protection Officer\b|\bexercise\b[^.]{0,60}\brights?\b|\bgo to\b/i;
+/** "Learn more about contact upload", "contact information": about contacts, not a way to reach the service. */
+const NOT_A_ROUTE =
+  /\blearn (?:more|how)\b|\bdispute resolution\b|\bsupervisory authorit|\bcomplaint with\b|\bregulator\b|\bcontact (?:information|details|lists?|uploads?|book)\b|\bcontacts\b/i;
+/** A route for one region's users. */
+const REGIONAL =
+  /\b(?:EEA|European|EU|UK|United Kingdom|Switzerland|Swiss|California|Korea|Brazil|Japan|India|Australia|Canada|Turkey|China)\b/;
+/** Query parameters that only say where a link was clicked. */
+const TRACKING_PARAMS = /^(?:entry_point|helpref|ref|source|utm_\w+|fbclid)$/i;
+/** Where a contact link may point: a form, a contact, support or privacy-request page; never a cookie page or a policy. */
+const FORM_LINK = /contact|form|request|dsr|support|help|dpo|privacy-?(?:center|centre|request|choices)|data-?(?:subject|rights|request)/i;
+
+/** The absolute http(s) address of the first link that leads to a contact or request form. */
+function contactForm(links: readonly { text: string; href: string }[], base: string): string | undefined {
+  for (const link of links) {
+    let url: URL;
+    try {
+      url = new URL(link.href, base);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
+    if (
+      /cookie|[-_]polic(?:y|ies)\b|polic(?:y|ies)\.html?/i.test(link.href + link.text) ||
+      !FORM_LINK.test(url.pathname + url.search + url.hostname + link.text)
+    )
+      continue;
+    url.hash = '';
+    for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAMS.test(key)) url.searchParams.delete(key);
+    return url.href;
+  }
+  return undefined;
+}
+
 /** "privacy[at]example[dot]com", the form some policies write to keep scrapers off. */
 const OBFUSCATED_EMAIL = /\b([\w.+-]*(?:privacy|dpo|data)[\w.+-]*)\s*[[(]at[\])]\s*([a-z0-9-]+)\s*[[(]dot[\])]\s*([a-z]{2,})\b/i;
 
 const LAW_REQUEST = /\b(?:law enforcement|government(?:al)? (?:requests?|authorities)|legal (?:requests?|process)|subpoena|court order)\b/i;
 const NOTIFY_USER =
-  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide)\s+(?:you\s+)?(?:with\s+)?(?:prior\s+|advance\s+)?notice|notice to|inform(?:s|ed|ing)?|tell|let)\s+(?:\w+\s+){0,3}?(?:you|users?|the (?:affected )?(?:user|member|account holder))\b/i;
+  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide)\s+(?:you\s+)?(?:with\s+)?(?:prior\s+|advance\s+)?notice|notice to|inform(?:s|ed|ing)?|tell|let)\s+(?:\w+\s+){0,3}?(?:you|users?|the (?:affected )?(?:user|member|account holder))\b|\b(?:send|give|provide)\s+you\s+(?:with\s+)?(?:a\s+)?(?:prior\s+|advance\s+|written\s+)?notice\b/i;
 
 const BREACH =
   /\b(?:data breach|(?:security|privacy) (?:breach|incident)|breach of (?:security|your (?:personal )?(?:data|information)))\b/i;
@@ -125,6 +161,12 @@ const PLACES = [
   'Australia',
   'Switzerland',
 ];
+/** Each place as a destination ("to/in the United States") and as a source ("from the United States"), compiled once. */
+const PLACE_PATTERNS = PLACES.map((place) => ({
+  place,
+  to: new RegExp(String.raw`\b(?:to|in|within)\s+(?:the\s+)?${place}\b`),
+  from: new RegExp(String.raw`\bfrom\s+(?:the\s+)?${place}\b`),
+}));
 
 const AGE_RULE =
   /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|(?:years )?(?:or|and) (?:older|over|above)|\+)/i;
@@ -159,10 +201,18 @@ const CLASS_WAIVER =
   /\b(?:waive|waiving|waiver|not (?:participate|bring|be a (?:plaintiff|class member))|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bindividual capacity\b[^.]{0,60}\bnot as a (?:plaintiff|class)|\bno class or representative proceedings\b/i;
 
 const LICENCE =
-  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|right to (?:use|store|host))\b|\bwe(?:['’]re| are) allowed to use\b/i;
+  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|right to (?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
 /** Granted to the service (us, the company by name), not to other users or by the service to you. */
 const TO_SERVICE = /\b[Yy]ou (?:hereby )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas)\b/i;
+/** Words that make a licence outlast the account: perpetual, irrevocable, surviving termination, kept in use after you leave. */
+const LASTING =
+  /\b(?:perpetu\w*|irrevocabl\w*)\b|\bsurviv\w*\b[^.]{0,200}\b(?:licen[cs]e|content|intellectual property)\b|\bcontinue to use\b[^.]{0,200}\bafter\b/i;
+/** The rights in what users post (not the service's own content or trademarks). */
+const CONTENT_RIGHTS =
+  /\b(?:licen[cs]es?|rights?)\b[^.]{0,200}\b(?:your content|user content|you (?:post|upload|submit|share))\b|\b(?:your|user) content\b/i;
+/** A licence that ends with the content or the account. */
+const LICENCE_ENDS = /\b(?:licen[cs]es?|rights?)\b[^.]{0,80}\bends?\b[^.]{0,40}\bwhen you\b|\bend this licen[cs]e\b/i;
 
 const MORAL_WAIVER = /\bmoral rights\b/i;
 const CHANGE =
@@ -173,7 +223,7 @@ const ADVANCE =
 /** Ending the user's account or access (not withdrawing content or discontinuing the service itself). */
 const TERMINATION =
   /\b(?:suspend|terminat|disabl|deactivat|clos|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:(?:your|user|the user['’]s|member) (?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) (?:licen[cs]e|agreement)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
-const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop)\w*/i;
+const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
 const WARNED = /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i;
@@ -404,11 +454,32 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (email) return ctx.answer(email, withEmail.slice(0, 1));
       const hidden = ctx.find(OBFUSCATED_EMAIL, PRIVACY)[0];
       const parts = hidden && OBFUSCATED_EMAIL.exec(hidden.clause.text);
-      return parts ? ctx.answer(`${parts[1]}@${parts[2]}.${parts[3]}`.toLowerCase(), [hidden]) : NOT_STATED;
+      if (parts) return ctx.answer(`${parts[1]}@${parts[2]}.${parts[3]}`.toLowerCase(), [hidden]);
+      // No address: the web form a contact clause links to ("contact us online", "through our webform").
+      const routes = ctx.find(CONTACT_ROUTE, PRIVACY).filter((l) => !NOT_A_ROUTE.test(l.clause.text));
+      // The general route first: rights requests, then questions; an officer's or one region's form last.
+      // A privacy or data-request form (its address or words say so) before a general help page.
+      const forms = routes.flatMap((l) => {
+        const form = contactForm(l.clause.links ?? [], l.document.url);
+        return form ? [{ l, form }] : [];
+      });
+      const rank = ({ l, form }: { l: Located; form: string }) =>
+        (REGIONAL.test(`${l.clause.heading} ${l.clause.text}`) ? 4 : 0) +
+        (/\bData Protection Officer\b|\bDPO\b/.test(l.clause.text) ? 2 : 0) +
+        (/privacy|data/i.test(form + (l.clause.links ?? []).map((k) => k.text).join(' ')) ? 0 : 1);
+      const best = [...forms].sort((a, b) => rank(a) - rank(b))[0];
+      if (best) return ctx.answer(best.form, [best.l]);
+      return NOT_STATED;
     },
     examples: [
       { clause: 'Questions about this policy? Write to privacy@example.com.', value: 'privacy@example.com' },
       { clause: 'To exercise these rights, send an email to privacy[at]example[dot]com.', value: 'privacy@example.com' },
+      {
+        clause: 'The controller is Example Ltd, which you can [contact online](https://help.example.com/privacy/?entry_point=footer#form).',
+        value: 'https://help.example.com/privacy/',
+      },
+      { clause: 'Learn more about [contact upload](https://help.example.com/contact-upload).', value: 'not_stated' },
+      { clause: 'You may lodge a complaint with your [supervisory authority](https://edpb.example/contact).', value: 'not_stated' },
     ],
   },
   {
@@ -445,11 +516,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (found.length === 0) return NOT_STATED;
       // Destinations only: a place named after "to" or "in" (servers in, transferred to), not where data comes from.
       const text = found.map((l) => l.clause.text).join(' ');
-      const where = PLACES.filter(
-        (p) =>
-          new RegExp(String.raw`\b(?:to|in|within)\s+(?:the\s+)?${p}\b`).test(text) &&
-          !new RegExp(String.raw`\bfrom\s+(?:the\s+)?${p}\b`).test(text),
-      );
+      const where = PLACE_PATTERNS.filter(({ to, from }) => to.test(text) && !from.test(text)).map(({ place }) => place);
       return ctx.answer('yes', found, where.length > 0 ? { where } : {});
     },
     examples: [
@@ -584,9 +651,31 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const isTransferable = /\btransferable\b/i.test(text);
       const isBroad =
         /\bworldwide\b/i.test(text) && (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b/i.test(text));
-      return ctx.answer(isBroad ? 'broad' : 'limited', found, {
-        perpetual: /\bperpetual\b|\bsurviv\w*\b/i.test(text),
-        irrevocable: /\birrevocabl\w*/i.test(text),
+      // How long it lasts may be said elsewhere: "the right to use any question you post is
+      // perpetual", the licence section among those that survive termination, content kept in
+      // use after you leave. A licence that ends when you delete your content is not perpetual.
+      const elsewhere = ctx
+        .find([LASTING, CONTENT_RIGHTS], TERMS)
+        .filter((l) => !FEEDBACK.test(l.clause.text))
+        .map((l) => l.clause.text)
+        .join(' ');
+      const ends = LICENCE_ENDS.test(text);
+      const irrevocable = /\birrevocabl\w*/i.test(text) || /\birrevocabl\w*/i.test(elsewhere);
+      const perpetual =
+        /\bperpetu\w*/i.test(text + elsewhere) || (!ends && (irrevocable || /\bsurviv|\bcontinue to use\b/i.test(elsewhere)));
+      // A licence given as a list ("a licence to use your content which is:") is quoted with the items that name its terms.
+      const listed = /:\s*$/.test(found[0]!.clause.text)
+        ? ctx
+            .following(
+              found.slice(0, 1),
+              /\bworldwide\b|(?<!non-)\btransferable\b|(?<!non-)\bsub-?licen|\broyalty|\bperpetu|\birrevocab/i,
+              8,
+            )
+            .slice(0, 2)
+        : [];
+      return ctx.answer(isBroad ? 'broad' : 'limited', listed.length ? [found[0]!, ...listed] : found, {
+        perpetual,
+        irrevocable,
         sublicensable,
       });
     },
@@ -596,6 +685,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'broad',
         fields: { sublicensable: true, perpetual: false, irrevocable: false },
+      },
+      {
+        clause: 'You grant us, to the extent the law permits, a worldwide, irrevocable, fully sub-licensable, royalty-free right to:',
+        document: 'terms',
+        value: 'broad',
+        fields: { sublicensable: true, perpetual: true, irrevocable: true },
+      },
+      {
+        clause:
+          'You grant us a non-exclusive, transferable, worldwide license to host and display your content; this license ends when you delete your content.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: false, irrevocable: false },
       },
       { clause: 'You grant us a licence to use your feedback and suggestions for any purpose.', document: 'terms', value: 'none_stated' },
     ],
@@ -635,6 +737,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         fields: { days: 30 },
       },
       { clause: 'We may change these Terms at any time by posting the revised version.', document: 'terms', value: 'no_notice' },
+      {
+        clause:
+          'If we amend material terms to these Terms, such amendment will be effective after we send you notice of the amended agreement.',
+        document: 'terms',
+        value: 'notice',
+      },
     ],
   },
   {
@@ -644,15 +752,31 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const warned = found.filter((l) => WARNED.test(l.clause.text));
       const abrupt = found.filter((l) => ABRUPT.test(l.clause.text) && !WARNED.test(l.clause.text));
       // "Normally we warn you" with an exception "without prior notice" still allows termination without notice.
-      const unwarned = [...abrupt, ...ctx.find(/\b(?:suspension|termination)\b[^.]{0,80}\bwithout (?:prior |advance )?notice\b/i, TERMS)];
-      const isSaidWithoutNotice = unwarned.some((l) => /\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text));
+      const withoutNotice = (l: Located) => /\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text);
+      const endsWithoutNotice = (l: Located) =>
+        /\b(?:suspen|terminat|clos|disabl)\w*\b[^.]{0,80}\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text) &&
+        !/\bdelete (?:your|any of your) content\b/i.test(l.clause.text);
+      const exceptions = ctx.find(/\b(?:suspension|termination)\b[^.]{0,80}\bwithout (?:prior |advance )?notice\b/i, TERMS);
+      // Each clause once, the ones that say "without notice" first; never the user's own right to leave.
+      const unwarned = [...new Set([...abrupt, ...exceptions])]
+        .filter((l) => !USER_ENDS.test(l.clause.text))
+        .sort((a, b) => Number(endsWithoutNotice(b)) - Number(endsWithoutNotice(a)));
+      const isSaidWithoutNotice = unwarned.some(withoutNotice);
       if (warned.length > 0 && !isSaidWithoutNotice) return ctx.answer('no', warned);
-      if (unwarned.length > 0) return ctx.answer('yes', unwarned);
+      // "We will normally let you know … without prior notice if special circumstances justify it": the rule and its exception.
+      if (unwarned.length > 0) return ctx.answer('yes', warned.length > 0 ? [unwarned[0]!, warned[0]!] : unwarned);
       return NOT_STATED;
     },
     examples: [
       { clause: 'We may suspend or terminate your account at any time without notice.', document: 'terms', value: 'yes' },
       { clause: 'We will notify you before we suspend or terminate your account.', document: 'terms', value: 'no' },
+      { clause: 'You may end your relationship with us at any time by closing your account.', document: 'terms', value: 'not_stated' },
+      {
+        clause:
+          'We will normally let you know before we suspend or terminate your account. Suspension or termination may happen without prior notice if special circumstances justify immediate action.',
+        document: 'terms',
+        value: 'yes',
+      },
     ],
   },
   {
@@ -666,15 +790,31 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const text = first.clause.text;
       const from = /\b(?:exceed|limited to|greater of|lesser of|only for|more than|is your)\b/i.exec(text);
       const phrase = (from ? text.slice(from.index) : text).replace(/\s+/g, ' ').slice(0, 200);
-      const amount = findAmount(phrase);
-      const usd = amount && /\$|USD|dollars/i.test(amount) ? Number(amount.replace(/[^\d.]/g, '')) : undefined;
-      return ctx.answer(phrase, [first], usd ? { usd } : {});
+      // The amount may come after the phrase's first 200 characters, or in the items of a lead-in ("the greater of:").
+      const rest = [
+        text.slice(from?.index ?? 0),
+        ...ctx
+          .following([first], /./, 3)
+          .slice(1)
+          .map((l) => l.clause.text),
+      ].join(' ');
+      const usd = findUsd(rest);
+      // The clause that names the amount comes with the cap when it is another one ("the greater of:" … "USD100").
+      const amountClause =
+        usd && findUsd(text) === undefined ? ctx.following([first], /./, 3).find((l) => findUsd(l.clause.text) === usd) : undefined;
+      return ctx.answer(phrase, amountClause ? [first, amountClause] : [first], usd ? { usd } : {});
     },
     examples: [
       {
         clause: 'Our total liability to you will not exceed the greater of $100 or the amount you paid us in the past 12 months.',
         document: 'terms',
         value: 'exceed the greater of $100 or the amount you paid us in the past 12 months.',
+        fields: { usd: 100 },
+      },
+      {
+        clause: 'In no event shall our aggregate liability for all claims exceed one hundred US dollars (US $100.00).',
+        document: 'terms',
+        value: 'exceed one hundred US dollars (US $100.00).',
         fields: { usd: 100 },
       },
     ],

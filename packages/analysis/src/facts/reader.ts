@@ -67,11 +67,22 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
     },
     answer(value, evidence, fields = {}) {
       // A lead-in ("…the following licence:") says nothing alone: its next clause comes with it.
+      // … and a list item comes with its lead-in ("You cannot use Facebook if:" / "You are under 13 years old.").
       const quoted = evidence.slice(0, 3).flatMap((l) => {
         const next = l.document.clauses[l.index + 1];
-        return /:\s*$/.test(l.clause.text) && next ? [l, { clause: next, document: l.document, index: l.index + 1 }] : [l];
+        const before = l.document.clauses[l.index - 1];
+        if (/:\s*$/.test(l.clause.text) && next) return [l, { clause: next, document: l.document, index: l.index + 1 }];
+        if (
+          l.clause.kind === 'item' &&
+          before &&
+          before.kind !== 'item' &&
+          /:\s*$/.test(before.text) &&
+          !evidence.some((e) => e.clause === before)
+        )
+          return [{ clause: before, document: l.document, index: l.index - 1 }, l];
+        return [l];
       });
-      return { value, ...fields, evidence: quoted.map(evidenceOf) };
+      return { value, ...fields, evidence: quoted.filter((l, i) => quoted.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf) };
     },
   };
 }
@@ -117,13 +128,12 @@ export function durationsIn(text: string): Array<{ days: number; index: number; 
 /** Scope of a clause when its words or heading limit it: "US users", "EEA users". */
 export function scopeOf(clause: Clause): string | undefined {
   const text = `${clause.heading} ${clause.text}`;
-  const WHO = String.raw`(?:if you (?:are|live|reside)(?: located)? in|for (?:users|residents|consumers|people) (?:in|of)|residents of|users in|you live in)`;
-  if (new RegExp(String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b`).test(text)) return 'US users';
-  if (
-    new RegExp(
-      String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK) (?:users|residents|consumers)\b`,
-    ).test(text)
-  )
-    return 'EEA users';
+  if (US_SCOPE.test(text)) return 'US users';
+  if (EEA_SCOPE.test(text)) return 'EEA users';
   return undefined;
 }
+const WHO = String.raw`(?:if you (?:are|live|reside)(?: located)? in|for (?:users|residents|consumers|people) (?:in|of)|residents of|users in|you live in)`;
+const US_SCOPE = new RegExp(String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b`);
+const EEA_SCOPE = new RegExp(
+  String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK) (?:users|residents|consumers)\b`,
+);

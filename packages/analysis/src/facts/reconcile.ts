@@ -42,7 +42,8 @@ const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
   third_party_sharing: /\b(?:do not|don['’]t|never|will not|won['’]t|does not|doesn['’]t)\s+(?:sell|share|disclose|rent)\b/i,
   content_removal: /\byou\b[^.]{0,40}\b(?:can|may|are able to)\b[^.]{0,30}\b(?:delete|remove)\b/i,
   // A pointer to another document ("see our Cookie Policy") says nothing about cookies.
-  cookies: /^(?=[^]{0,200}$)[^]*\b(?:Cookies? (?:Policy|Notice)|learn more|see our)\b/i,
+  cookies:
+    /^(?=[^]{0,200}$)[^]*\b(?:Cookies? (?:Policy|Notice)|learn more|see our)\b|\bthird[- ]party (?:services|websites|sites|platforms)\b[^.]{0,80}\bcookies\b/i,
 };
 
 /** True when the item's own quote can carry what its category says. */

@@ -1,4 +1,15 @@
-import type { AnalysisResult, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
+import type { AnalysisResult, Evidence, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
+import { findEmail, findSettingName, findWebAddress, isStatement, listing, namedIn } from '../summarize/details';
+import {
+  AD_SIGNALS,
+  AI_TRAINING_DATA,
+  INDEMNITY_COVERS,
+  LICENCE_TERMS,
+  LOCATION_SOURCES,
+  TERMINATION_GROUNDS,
+  TRANSFER_RECIPIENTS,
+  TRANSFER_SAFEGUARDS,
+} from '../summarize/vocabulary';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
@@ -16,12 +27,47 @@ interface FactSentence {
   list: ListName;
   category: string;
   /** The sentence; null when there is nothing to say, undefined when the finding's own sentence is better. */
-  write(answer: FactAnswer, facts: FactSheet): { text: string; severity: Severity } | null | undefined;
+  write(answer: FactAnswer, facts: FactSheet): { text: string; severity: Severity; evidence?: Evidence[] } | null | undefined;
 }
 
 const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
 const stripStateOf = (place: string) => place.replace(/^(?:the\s+)?State of\s+/i, '');
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+/** "By continuing to use the service after …, you accept …". */
+const ACCEPTED_BY_USE = /\bcontinu\w* (?:to )?(?:use|access)|\b(?:use|using|access\w*) (?:of )?(?:the |our )?\w+ after\b|\bby using\b/i;
+/** Words of a clause that offers a choice. */
+const OPT_OUT_WORDS =
+  /\bopt[- ]?out\b|\bturn (?:it |them )?off\b|\bwithdraw\b|\bobject\b|\bsettings?\b|\bchoices\b|\bpreferences\b|\bcontrol\b/i;
+/** How to reach a privacy contact: write to an address, use a web form. */
+const reachAt = (contact: string) => (contact.includes('@') ? `write to ${contact}` : `use the form at ${contact}`);
+const byReaching = (contact: string) => (contact.includes('@') ? `by writing to ${contact}` : `through the form at ${contact}`);
+/** The answer's quotes as one text, for the details a sentence names. */
+/** Who a rule is for when its own clause opens with it ("If you are a consumer living outside Europe, …"), as " (for …)". */
+function scopeOfQuote(a: FactAnswer): string {
+  const m =
+    /^\s*(?:If|Where|When) you (?:are|live)\s+((?:an?\s+)?(?:consumer|user|resident)?\s*(?:living|resident|located|based)?\s*(?:in|outside(?: of)?)\s+(?:the\s+)?[A-Z][\w ]{1,40}?),/.exec(
+      firstClause(a.evidence)[0]?.quote ?? '',
+    );
+  return m ? ` (if you are ${m[1]!.replace(/\s+/g, ' ').trim()})` : '';
+}
+
+/**
+ * What the answer's clauses name from a vocabulary, read from the one clause that names the
+ * most, which becomes the item's evidence: the sentence says only what its quote says.
+ */
+function detailOf(a: FactAnswer, vocabulary: Parameters<typeof namedIn>[1], max: number): { named: string[]; evidence: Evidence[] } {
+  let best = { named: [] as string[], evidence: firstClause(a.evidence) };
+  for (const e of a.evidence) {
+    if (!isStatement(e.quote)) continue;
+    const named = namedIn(e.quote, vocabulary, max);
+    if (named.length > best.named.length) best = { named, evidence: [e] };
+  }
+  return best;
+}
+const quotesOf = (a: FactAnswer) =>
+  firstClause(a.evidence)
+    .map((e) => e.quote)
+    .join(' ');
 
 const SENTENCES: readonly FactSentence[] = [
   {
@@ -34,7 +80,7 @@ const SENTENCES: readonly FactSentence[] = [
         : isConsumerLocal(a.value)
           ? { text: 'As a consumer, the law of your own country of residence governs these terms.', severity: 'good' }
           : {
-              text: `These terms are governed by the law of ${stripStateOf(String(a.value))}${a.scope ? ` (for ${a.scope})` : ''}.`,
+              text: `These terms are governed by the law of ${stripStateOf(String(a.value))}${a.scope ? ` (for ${a.scope})` : scopeOfQuote(a)}.`,
               severity: 'neutral',
             },
   },
@@ -48,10 +94,11 @@ const SENTENCES: readonly FactSentence[] = [
         return { text: 'As a consumer, you can take the service to the courts where you live.', severity: 'good' };
       const arbitrated = facts.arbitration.value === 'mandatory' || facts.arbitration.value === 'mandatory_with_opt_out';
       const place = stripStateOf(String(a.value));
+      const who = scopeOfQuote(a);
       return {
         text: arbitrated
-          ? `Claims that are not sent to arbitration go to the courts of ${place}.`
-          : `Lawsuits go to the courts of ${place}.`,
+          ? `Claims that are not sent to arbitration go to the courts of ${place}${who}.`
+          : `Lawsuits go to the courts of ${place}${who}.`,
         severity: 'neutral',
       };
     },
@@ -60,15 +107,19 @@ const SENTENCES: readonly FactSentence[] = [
     fact: 'min_age',
     list: 'keyPoints',
     category: 'age_limit',
-    write: (a) =>
-      typeof a.value !== 'number'
-        ? null
-        : {
-            text: a.evidence.some((e) => /\b(?:parent|guardian)/i.test(e.quote))
-              ? `The terms set an age of ${a.value} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
-              : `The terms set a minimum age of ${a.value} to use the service.`,
-            severity: 'neutral',
-          },
+    write: (a) => {
+      if (typeof a.value !== 'number') return null;
+      const quote = quotesOf(a);
+      const who = a.evidence[0]?.document === 'privacy' ? 'The privacy policy sets' : 'The terms set';
+      return {
+        text: /\b(?:parent|guardian)/i.test(quote)
+          ? `${who} an age of ${a.value} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
+          : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
+            ? `${who} a minimum age of ${a.value} to use the service, or higher where your country's law requires.`
+            : `${who} a minimum age of ${a.value} to use the service.`,
+        severity: 'neutral',
+      };
+    },
   },
   {
     fact: 'terms_change_notice',
@@ -91,7 +142,10 @@ const SENTENCES: readonly FactSentence[] = [
         return { text: 'The service tells you when it changes these terms, but not necessarily in advance.', severity: 'neutral' };
       if (a.value === 'no_notice')
         return {
-          text: 'The service can change these terms without telling you first; continuing to use it means you accept them.',
+          // Acceptance by continued use only where the quoted clause says it.
+          text: ACCEPTED_BY_USE.test(quotesOf(a))
+            ? 'The service can change these terms without telling you first; continuing to use it means you accept them.'
+            : 'The service can change these terms without telling you first.',
           severity: 'bad',
         };
       return null;
@@ -120,11 +174,20 @@ const SENTENCES: readonly FactSentence[] = [
     write: (a) => {
       const scope = a.scope ? ` for ${a.scope}` : '';
       if (a.value === 'mandatory') return { text: `Disputes go to binding arbitration instead of court${scope}.`, severity: 'bad' };
-      if (a.value === 'mandatory_with_opt_out')
+      if (a.value === 'mandatory_with_opt_out') {
+        // The opt-out's own clause comes with the rule when it holds the days or the address.
+        const optOut = a.evidence.find(
+          (e) =>
+            /opt[- ]?out/i.test(e.quote) &&
+            ((a.opt_out_contact && e.quote.includes(a.opt_out_contact)) || (a.opt_out_days && /\d|thirty/i.test(e.quote))),
+        );
+        const rule = firstClause(a.evidence);
         return {
           text: `Disputes go to binding arbitration instead of court${scope}${a.opt_out_days ? `; the terms describe an opt-out within ${days(a.opt_out_days)}` : '; the terms describe an opt-out'}${a.opt_out_contact ? ` (${a.opt_out_contact})` : ''}.`,
           severity: 'bad',
+          evidence: optOut && !rule.includes(optOut) ? [...rule, optOut] : rule,
         };
+      }
       return null;
     },
   },
@@ -140,11 +203,16 @@ const SENTENCES: readonly FactSentence[] = [
             : 'The service limits its liability to damage that is typical and foreseeable.',
           severity: 'bad',
         };
-      if (a.usd)
+      if (a.usd) {
+        const orPaid =
+          a.evidence.some((e) => /\b(?:paid|fees?|amounts? (?:you|charged))\b/i.test(e.quote)) || /\bpaid\b/i.test(String(a.value));
         return {
-          text: `The service caps its total liability to you; the amount named is US$${a.usd}, or what you paid where the terms say so.`,
+          text: orPaid
+            ? `The service caps its total liability to you at US$${a.usd} or what you paid it, as the terms set out.`
+            : `The service caps its total liability to you at US$${a.usd}.`,
           severity: 'bad',
         };
+      }
       return undefined;
     },
   },
@@ -153,15 +221,14 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'ai_training',
     write: (a) => {
-      if (a.value === 'yes')
-        return {
-          text: 'Your data or content is used to train AI or machine-learning models.',
-          severity: 'bad',
-        };
+      const { named: what, evidence } = detailOf(a, AI_TRAINING_DATA, 2);
+      const used = what.length ? `The service uses ${listing(what)}` : 'Your data or content is used';
+      if (a.value === 'yes') return { text: `${used} to train AI or machine-learning models.`, severity: 'bad', evidence };
       if (a.value === 'yes_opt_out')
         return {
-          text: 'Your data or content is used to train AI or machine-learning models; the policy says you can object or opt out.',
+          text: `${used} to train AI or machine-learning models; the policy says you can object or opt out.`,
           severity: 'bad',
+          evidence: what.length ? [...evidence, ...a.evidence.filter((e) => e !== evidence[0]).slice(0, 1)] : evidence,
         };
       if (a.value === 'yes_opt_in') return { text: 'Your data is used to train AI models only if you agree.', severity: 'neutral' };
       if (a.value === 'no') return { text: 'The service says it does not use your content to train AI models.', severity: 'good' };
@@ -173,10 +240,20 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'targeted_advertising',
     write: (a) => {
-      if (a.value === 'yes') return { text: 'Your data is used to show you personalised ads.', severity: 'bad' };
+      // What the ads are based on, as the quoted clause names it.
+      const { named, evidence } = detailOf(a, AD_SIGNALS, 3);
+      const based = named.length ? ` (based on ${listing(named)})` : '';
+      if (a.value === 'yes') return { text: `Your data is used to show you personalised ads${based}.`, severity: 'bad', evidence };
       if (a.value === 'yes_opt_out')
-        return { text: 'Your data is used to show you personalised ads; you can turn them off.', severity: 'bad' };
-      if (a.value === 'yes_opt_in') return { text: 'You see personalised ads only if you agree to them.', severity: 'neutral' };
+        return {
+          text: `Your data is used to show you personalised ads${based}; the policy describes a way to opt out of at least part of it.`,
+          severity: 'bad',
+          evidence: named.length
+            ? [...evidence, ...a.evidence.filter((e) => e !== evidence[0] && OPT_OUT_WORDS.test(e.quote)).slice(0, 1)]
+            : evidence,
+        };
+      if (a.value === 'yes_opt_in')
+        return { text: `You see personalised ads${based} only if you agree to them.`, severity: 'neutral', evidence };
       if (a.value === 'no') return { text: 'The service says it does not show personalised ads.', severity: 'good' };
       return null;
     },
@@ -186,9 +263,19 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'location',
     write: (a) => {
-      if (a.value === 'yes') return { text: 'The service collects your precise location.', severity: 'bad' };
+      const { named: found, evidence } = detailOf(a, LOCATION_SOURCES, 3);
+      // A source the clause calls approximate ("WiFi (approximate city location)") gives no precise location.
+      const rough = (source: string) =>
+        new RegExp(`${source.replace(/[^\w ]/g, '.?')}[^.;]{0,12}\\(?\\s*(?:approximate|country|city|general)`, 'i').test(
+          quotesOf(a) + evidence.map((e) => e.quote).join(' '),
+        );
+      const sources = found.filter((source) => !rough(source));
+      const from = sources.length ? ` (from ${listing(sources)})` : '';
+      // "Precise" only where the quote says so (or names GPS); else the location the clause names.
+      const what = evidence.some((e) => /\bprecise|\bexact\b|\bGPS\b/i.test(e.quote)) ? 'your precise location' : 'your location';
+      if (a.value === 'yes') return { text: `The service collects ${what}${from}.`, severity: 'bad', evidence };
       if (a.value === 'yes_with_permission')
-        return { text: 'The service collects your precise location if you allow it on your device.', severity: 'bad' };
+        return { text: `The service collects ${what}${from} if you allow it on your device.`, severity: 'bad', evidence };
       if (a.value === 'no')
         return { text: 'The service says it uses only your approximate location, not your precise location.', severity: 'good' };
       return null;
@@ -199,21 +286,27 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'keyPoints',
     category: 'content_license',
     write: (a) => {
-      const quote = a.evidence
-        .map((e) => e.quote)
-        .join(' ')
-        .replace(/\bnon-?(?:transferable|sub-?licen\w*|exclusive)/gi, '');
-      const kinds = [
-        /\bworldwide\b/i.test(quote) ? 'worldwide' : '',
-        a.perpetual ? 'perpetual' : '',
-        a.irrevocable ? 'irrevocable' : '',
-        /\btransferable\b/i.test(quote) ? 'transferable' : '',
-        a.sublicensable ? 'sublicensable' : '',
-      ].filter(Boolean);
+      // The licence's words as the quoted clause writes them: the clause naming most of them is the evidence.
+      // A licence given as a list: its terms are in the items quoted after the lead-in.
+      const { named: kinds, evidence } = /:\s*$/.test(a.evidence[0]?.quote ?? '')
+        ? { named: namedIn(a.evidence.map((e) => e.quote).join(' '), LICENCE_TERMS, 5), evidence: a.evidence }
+        : detailOf(a, LICENCE_TERMS, 5);
       if (a.value === 'broad')
         return {
           text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post.`,
           severity: 'bad',
+          evidence,
+        };
+      const training = a.evidence.find((e) =>
+        /\btrain\w*\b[^.]{0,80}\b(?:AI|artificial intelligence|machine learning)|\b(?:AI|machine learning)\b[^.]{0,40}\btrain/i.test(
+          e.quote,
+        ),
+      );
+      if (a.value === 'limited' && training)
+        return {
+          text: 'You grant the service a licence to your content to run and improve the service, including training AI models.',
+          severity: 'bad',
+          evidence: [training],
         };
       if (a.value === 'limited')
         return { text: 'You grant the service a licence to your content limited to running the service.', severity: 'neutral' };
@@ -225,8 +318,30 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'keyPoints',
     category: 'unilateral_termination',
     write: (a) => {
+      const grounds = namedIn(quotesOf(a), TERMINATION_GROUNDS, 2);
+      // A rule to warn with an exception ("normally … without prior notice if special circumstances justify it").
+      const isException = a.evidence.some((e) =>
+        /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i.test(e.quote),
+      );
+      if (a.value === 'yes' && isException)
+        return {
+          text: 'The terms let the service suspend or close your account without warning you first in exceptional cases; otherwise it tells you before.',
+          severity: 'bad',
+          evidence: a.evidence.slice(0, 2),
+        };
+      if (
+        a.value === 'yes' &&
+        /\bwhere (?:reasonably )?(?:practicable|possible)\b|\bif (?:reasonably )?(?:practicable|possible)\b/i.test(quotesOf(a))
+      )
+        return {
+          text: 'The terms let the service suspend or close your account, with notice only where it finds that practicable.',
+          severity: 'bad',
+        };
       if (a.value === 'yes')
-        return { text: 'The terms let the service suspend or close your account without warning you first.', severity: 'bad' };
+        return {
+          text: `The terms let the service suspend or close your account without warning you first${grounds.length ? `: ${listing(grounds, 'or')}` : ''}.`,
+          severity: 'bad',
+        };
       if (a.value === 'no')
         return { text: 'The terms promise a warning or notice before the service closes your account.', severity: 'good' };
       return undefined;
@@ -236,42 +351,91 @@ const SENTENCES: readonly FactSentence[] = [
     fact: 'indemnity',
     list: 'keyPoints',
     category: 'indemnification',
-    write: (a) =>
-      a.value === 'yes'
-        ? { text: 'You must cover the service’s costs for the kinds of claims the terms list (an indemnity).', severity: 'bad' }
-        : null,
+    write: (a) => {
+      if (a.value !== 'yes') return null;
+      const covers = namedIn(quotesOf(a), INDEMNITY_COVERS, 4);
+      const claims = covers.filter((c) => c !== 'legal fees');
+      return {
+        text: claims.length
+          ? `You must cover the service’s costs of claims arising from ${listing(claims)}${covers.includes('legal fees') ? ', legal fees included' : ''} (an indemnity).`
+          : 'You must cover the service’s costs for the kinds of claims the terms list (an indemnity).',
+        severity: 'bad',
+      };
+    },
   },
   {
     fact: 'international_transfer',
     list: 'privacyConcerns',
     category: 'international_transfer',
-    write: (a) =>
-      a.value === 'yes'
-        ? {
-            text: a.where?.length
-              ? `Your data may be transferred to and processed in other countries, including ${a.where
-                  .slice(0, 3)
-                  .map((place) => (/^(?:United|European)\b/.test(place) ? `the ${place}` : place))
-                  .join(', ')}.`
-              : 'Your data may be transferred to and processed in other countries.',
-            severity: 'neutral',
-          }
-        : null,
+    write: (a) => {
+      if (a.value !== 'yes') return null;
+      const where = (a.where ?? []).slice(0, 3).map((place) => (/^(?:United|European)\b/.test(place) ? `the ${place}` : place));
+      const safeguards = detailOf(a, TRANSFER_SAFEGUARDS, 2);
+      // The quotes that name the places, and the one that names the safeguards.
+      const naming = a.evidence.filter((e) => (a.where ?? []).slice(0, 3).some((place) => e.quote.includes(place)));
+      const evidence = [
+        ...new Set([...(naming.length ? naming : firstClause(a.evidence)), ...(safeguards.named.length ? safeguards.evidence : [])]),
+      ];
+      // Without named places, the region the clause names ("outside the EEA") or who receives the data.
+      const shown = evidence.map((e) => e.quote).join(' ');
+      const region =
+        /\boutside (?:of )?(?:the )?(EEA|European Economic Area|European Union|EU|UK|United Kingdom|Switzerland|country (?:where|in which) you live|your (?:home )?country)\b/i.exec(
+          shown,
+        )?.[1];
+      const to = where.length
+        ? `to and processed in other countries, including ${listing(where)}`
+        : region
+          ? `and processed outside ${/^(?:country|your)/i.test(region) ? 'the country where you live' : `the ${region}`}`
+          : 'to and processed in other countries';
+      const recipients = where.length || region ? [] : namedIn(shown, TRANSFER_RECIPIENTS, 3);
+      return {
+        text: `Your data may be transferred ${to}${recipients.length ? `, to ${listing(recipients)}` : ''}${safeguards.named.length ? `, relying on ${listing(safeguards.named)}` : ''}.`,
+        severity: 'neutral',
+        evidence: evidence.slice(0, 3),
+      };
+    },
   },
   {
     fact: 'retention',
     list: 'privacyConcerns',
     category: 'data_retention',
     write: (a) => {
-      if (a.value === 'as_long_as_needed')
-        return { text: 'Your data is kept for as long as the service considers it needed.', severity: 'bad' };
+      if (a.value === 'as_long_as_needed') {
+        // The measure as the clause words it ("as long as we have a relationship with you"), in the third person.
+        const found = /\bas long as ([^.,;:()]{5,121})/i.exec(quotesOf(a))?.[1]?.trim();
+        const measure = found && found.length <= 120 ? found : undefined;
+        const theirs = measure
+          ?.replace(/\bwe have\b/gi, 'the service has')
+          .replace(/\bwe are\b/gi, 'the service is')
+          .replace(/\bwe need\b/gi, 'the service needs')
+          .replace(/\bwe\b/gi, 'the service')
+          .replace(/\bour\b/gi, 'its')
+          .replace(/\bus\b/gi, 'it');
+        return {
+          text: theirs
+            ? `Your data is kept as long as ${theirs}, with no fixed period.`
+            : 'Your data is kept for as long as the service considers it needed.',
+          severity: 'bad',
+        };
+      }
       if (a.value !== 'fixed_periods') return null;
       // The periods as the documents write them ("12 months", not 360 days).
+      // Each period named comes with the clause that states it.
       const byDays = new Map<number, string>();
-      for (const d of a.evidence.flatMap((e) => durationsIn(e.quote))) if (!byDays.has(d.days)) byDays.set(d.days, d.words.toLowerCase());
-      const periods = [...byDays.values()].slice(0, 3);
+      const evidence: Evidence[] = [];
+      for (const e of a.evidence)
+        for (const d of durationsIn(e.quote))
+          if (!byDays.has(d.days) && byDays.size < 3) {
+            byDays.set(d.days, d.words.toLowerCase());
+            if (!evidence.includes(e)) evidence.push(e);
+          }
+      const periods = [...byDays.values()];
       return periods.length > 0
-        ? { text: `Some of your data is kept for stated periods (${periods.join(', ')}), as the documents describe.`, severity: 'neutral' }
+        ? {
+            text: `Some of your data is kept for stated periods (${periods.join(', ')}), as the documents describe.`,
+            severity: 'neutral',
+            evidence,
+          }
         : null;
     },
   },
@@ -302,18 +466,31 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   const exportData = facts.data_export;
   const contact = String(facts.privacy_contact.value);
   const hasContact = contact.includes('@') || /^https?:/.test(contact);
+  const named = (a: FactAnswer) => findSettingName(quotesOf(a));
+  const deletionTool = named(deletion);
+  const exportTool = named(exportData);
   const tools = [
-    deletion.value === 'self_service' ? 'delete your account yourself, as the documents describe' : '',
-    exportData.value === 'self_service' ? 'download a copy of your data with the tool they name' : '',
+    deletion.value === 'self_service'
+      ? `delete your account yourself${deletionTool ? ` (${deletionTool})` : ' (the documents describe how)'}`
+      : '',
+    exportData.value === 'self_service'
+      ? `download a copy of your data${exportTool ? ` with ${exportTool}` : ' (the documents describe how)'}`
+      : '',
   ].filter(Boolean);
   const evidence = [deletion, exportData].filter((a) => a.value === 'self_service').flatMap((a) => a.evidence.slice(0, 1));
   if (tools.length > 0) {
-    const also = hasContact ? `; for other requests, write to ${contact}` : '';
-    return { text: `You can ${tools.join(' and ')}${also}.`, category: 'rights_access_deletion', severity: 'good', evidence };
+    const also = hasContact ? `; for other requests, ${reachAt(contact)}` : '';
+    const contactClause = hasContact ? facts.privacy_contact.evidence.slice(0, 1) : [];
+    return {
+      text: `You can ${tools.join(' and ')}${also}.`,
+      category: 'rights_access_deletion',
+      severity: 'good',
+      evidence: [...evidence, ...contactClause].slice(0, 3),
+    };
   }
   if (hasContact)
     return {
-      text: `Ask for a copy of your data or its deletion by writing to ${contact}.`,
+      text: `Ask for a copy of your data or its deletion ${byReaching(contact)}.`,
       category: 'rights_access_deletion',
       severity: 'good',
       evidence: facts.privacy_contact.evidence.slice(0, 1),
@@ -321,9 +498,53 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   return undefined;
 }
 
+/**
+ * Advice with its how, where the fact's clauses name it: the setting that turns AI training or
+ * ads off, or the privacy address to object to; the location permission the policy describes.
+ * Undefined keeps the finding's own advice.
+ */
+function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryItem> | null | undefined {
+  const withSetting = (a: FactAnswer) => a.evidence.find((e) => findSettingName(e.quote));
+  if (item.category === 'ai_training') {
+    const clause = withSetting(facts.ai_training);
+    if (clause) return { text: `Turn off the use of your data for AI training in ${findSettingName(clause.quote)}.`, evidence: [clause] };
+    // An address counts only where the clause that offers the objection gives it.
+    const route = facts.ai_training.evidence.find((e) => OPT_OUT_WORDS.test(e.quote) && (findEmail(e.quote) ?? findWebAddress(e.quote)));
+    if (route)
+      return {
+        text: `Object to the use of your data for AI training ${byReaching((findEmail(route.quote) ?? findWebAddress(route.quote))!)}.`,
+        evidence: [route],
+      };
+    // Advice to look for a setting the documents never name has no how: not given.
+    return null;
+  }
+  if (item.category === 'targeted_advertising' || item.category === 'opt_out') {
+    const clause = withSetting(facts.targeted_ads);
+    if (clause) return { text: `Turn off personalised ads in ${findSettingName(clause.quote)}.`, evidence: [clause] };
+    // Else the clause that offers the opt-out is the evidence, not one that only says ads are shown.
+    const offer = facts.targeted_ads.evidence.find((e) => OPT_OUT_WORDS.test(e.quote));
+    return offer ? { text: 'Opt out of personalised ads as the policy describes.', evidence: [offer] } : null;
+  }
+  if (item.category === 'location') {
+    const { named, evidence } = detailOf(facts.precise_location, LOCATION_SOURCES, 3);
+    const sources = named.filter((s) => s !== 'IP address');
+    if (sources.length)
+      return {
+        text: `Deny the app location access (${listing(sources)}) in your device settings unless a feature really needs it.`,
+        evidence,
+      };
+  }
+  return undefined;
+}
+
 /** The first quote of an answer, with the clause after it when the first is a lead-in ending in ':'. */
 function firstClause(evidence: FactAnswer['evidence']): FactAnswer['evidence'] {
-  return /:\s*$/.test(evidence[0]?.quote ?? '') ? evidence.slice(0, 2) : evidence.slice(0, 1);
+  // The first clause that states something (a heading-like fragment says nothing alone), with its item after a lead-in.
+  const at = Math.max(
+    0,
+    evidence.findIndex((e) => isStatement(e.quote)),
+  );
+  return /:\s*$/.test(evidence[at]?.quote ?? '') ? evidence.slice(at, at + 2) : evidence.slice(at, at + 1);
 }
 
 /**
@@ -348,12 +569,21 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     if (sentence === undefined) continue;
     const list = lists[writer.list];
     const at = list.findIndex((item) => item.category === writer.category);
-    const item: SummaryItem | null = sentence && { ...sentence, category: writer.category, evidence: firstClause(answer.evidence) };
+    const item: SummaryItem | null = sentence && {
+      text: sentence.text,
+      severity: sentence.severity,
+      category: writer.category,
+      evidence: sentence.evidence ?? firstClause(answer.evidence),
+    };
     if (at >= 0) {
       if (item) list[at] = item;
       else list.splice(at, 1);
     } else if (item) list.push(item);
   }
+  lists.recommendations = lists.recommendations.flatMap((item) => {
+    const advice = specificAdvice(item, facts);
+    return advice === null ? [] : [{ ...item, ...advice }];
+  });
   const rights = rightsRecommendation(facts);
   if (rights) {
     const at = lists.recommendations.findIndex((item) => item.category === 'rights_access_deletion');

@@ -5,8 +5,10 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import PQueue from 'p-queue';
 import { Agent, request } from 'undici';
+import { MESSAGES } from '@fineprint/contracts';
 import { FetchError, UrlError } from '../errors';
 import { isPublicAddress } from './address-guard';
+import { BOT_WALL_HEADERS, BOT_WALL_SNIFF_BYTES, isBotWall } from './bot-wall';
 import { isIpLiteral, parseHttpUrl } from './normalize-url';
 
 export type MediaType = 'html' | 'pdf' | 'text' | 'markdown';
@@ -136,7 +138,14 @@ export async function fetchDocument(input: string | URL, options: FetchOptions =
     const outcome = await withDestinationSlot<HopOutcome>(destinationOf(target, addresses), signal, async () => {
       const response = await requestOnce(target, addresses, options, signal);
       if (!REDIRECT_STATUSES.has(response.statusCode) && response.statusCode >= 200 && response.statusCode < 300) {
-        return { document: await readBody(target, response, options, signal) };
+        const document = await readBody(target, response, options, signal);
+        if (document.mediaType === 'html' && isBotWall(response.statusCode, response.headers, document.text)) throw botWall();
+        return { document };
+      }
+      if (!REDIRECT_STATUSES.has(response.statusCode)) {
+        // A refusal may be a bot wall: its first bytes say so (read within the same caps).
+        const head = await readDecoded(response, Math.min(BOT_WALL_SNIFF_BYTES, options.maxBytes ?? BOT_WALL_SNIFF_BYTES), signal, true);
+        if (isBotWall(response.statusCode, response.headers, head.toString('latin1'))) throw botWall();
       }
       response.body.destroy();
       return { statusCode: response.statusCode, location: headerValue(response.headers['location']) };
@@ -165,7 +174,13 @@ type HopOutcome =
 
 type UndiciResponse = Awaited<ReturnType<typeof request>>;
 
-async function requestOnce(url: URL, addresses: ResolvedAddress[], options: FetchOptions, signal: AbortSignal): Promise<UndiciResponse> {
+async function requestOnce(
+  url: URL,
+  addresses: ResolvedAddress[],
+  options: FetchOptions,
+  signal: AbortSignal,
+  extra: { accept?: string | undefined; cookie?: string | undefined } = {},
+): Promise<UndiciResponse> {
   const agent = new Agent({
     connections: 1,
     headersTimeout: options.headersTimeoutMs ?? 5000,
@@ -195,9 +210,10 @@ async function requestOnce(url: URL, addresses: ResolvedAddress[], options: Fetc
       signal,
       headers: {
         'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
-        accept: 'text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.1',
+        accept: extra.accept ?? 'text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.1',
         'accept-encoding': 'gzip, deflate, br',
         'accept-language': 'en',
+        ...(extra.cookie ? { cookie: extra.cookie } : {}),
       },
     });
     // Errors after we stop reading (abort, destroy) must not surface as unhandled events.
@@ -224,12 +240,8 @@ async function readBody(url: URL, response: UndiciResponse, options: FetchOption
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const declared = Number(headerValue(response.headers['content-length']) ?? NaN);
   // Stacked encodings may come on one line ("gzip, br") or on several: each layer counts.
-  const encodingHeader = response.headers['content-encoding'];
-  const encodings = (Array.isArray(encodingHeader) ? encodingHeader.join(',') : (encodingHeader ?? ''))
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter((e) => e !== '' && e !== 'identity');
-  if (encodings.length > 1 || (encodings[0] && !['gzip', 'x-gzip', 'deflate', 'br'].includes(encodings[0]))) {
+  const encodings = contentEncodings(response);
+  if (!isDecodable(encodings)) {
     response.body.destroy();
     throw new FetchError('UNSUPPORTED_CONTENT', 'The site sent its page in an encoding that is not supported.');
   }
@@ -237,25 +249,100 @@ async function readBody(url: URL, response: UndiciResponse, options: FetchOption
     response.body.destroy();
     throw tooLarge(maxBytes);
   }
+  const body = await readDecoded(response, maxBytes, signal);
+  if (mediaType === 'pdf') return { url: url.href, mediaType, body, charset: null, text: '' };
+  const charset = detectCharset(body, contentType, mediaType);
+  return { url: url.href, mediaType, body, charset, text: decodeText(body, charset) };
+}
+
+/** The content codings of a response, however many header lines and commas carry them ("identity" left out). */
+function contentEncodings(response: UndiciResponse): string[] {
+  const header = response.headers['content-encoding'];
+  return (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '' && e !== 'identity');
+}
+
+/** One gzip, deflate or br layer at most: stacked or unknown codings are refused. */
+const isDecodable = (encodings: readonly string[]) =>
+  encodings.length === 0 || (encodings.length === 1 && ['gzip', 'x-gzip', 'deflate', 'br'].includes(encodings[0]!));
+
+/**
+ * Reads a response body decoded (one gzip/deflate/br layer), failing with TOO_LARGE past
+ * maxBytes decoded bytes, or, with `truncate`, returning the first maxBytes bytes instead.
+ */
+async function readDecoded(response: UndiciResponse, maxBytes: number, signal: AbortSignal, truncate = false): Promise<Buffer> {
+  const encodings = contentEncodings(response);
+  if (!isDecodable(encodings)) {
+    response.body.destroy();
+    if (truncate) return Buffer.alloc(0);
+    throw new FetchError('UNSUPPORTED_CONTENT', 'The site sent its page in an encoding that is not supported.');
+  }
   const decoded: Readable = encodings[0] ? response.body.pipe(createDecoder(encodings[0], maxBytes)) : response.body;
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of decoded as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > maxBytes) throw tooLarge(maxBytes);
+      if (size > maxBytes) {
+        if (!truncate) throw tooLarge(maxBytes);
+        chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+        break;
+      }
       chunks.push(chunk);
     }
   } catch (cause) {
-    throw toFetchError(cause, signal);
+    if (!truncate || signal.aborted) throw toFetchError(cause, signal);
   } finally {
     response.body.destroy();
     decoded.destroy();
   }
-  const body = Buffer.concat(chunks);
-  if (mediaType === 'pdf') return { url: url.href, mediaType, body, charset: null, text: '' };
-  const charset = detectCharset(body, contentType, mediaType);
-  return { url: url.href, mediaType, body, charset, text: decodeText(body, charset) };
+  return Buffer.concat(chunks);
+}
+
+/** A response as the headless browser receives it: any status and type, redirects not followed. */
+export interface FetchedResource {
+  url: string;
+  status: number;
+  /** The headers passed on to the browser (type, redirect target, cookies, cache hints). */
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Response headers handed to the browser (and, for the document, to the bot-wall check); anything else (CSP reports, Alt-Svc, HSTS…) stays out. */
+const RESOURCE_HEADERS = ['content-type', 'location', 'set-cookie', 'cache-control', 'last-modified', 'etag', ...BOT_WALL_HEADERS];
+
+/**
+ * One GET for the headless browser, under exactly the guard of fetchDocument (address check,
+ * pinned connection, destination slots, time and decoded-size caps) but of any content type and
+ * status, without following redirects (the browser asks again for the target, which is then
+ * checked as its own request). Throws UrlError or FetchError.
+ */
+export async function fetchResource(
+  input: string | URL,
+  options: FetchOptions & { accept?: string; cookie?: string } = {},
+): Promise<FetchedResource> {
+  const timeout = AbortSignal.timeout(options.totalTimeoutMs ?? 10_000);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const url = typeof input === 'string' ? parseHttpUrl(input) : input;
+  const addresses = await resolveGuardedTarget(url, options);
+  return withDestinationSlot(destinationOf(url, addresses), signal, async () => {
+    const response = await requestOnce(url, addresses, options, signal, { accept: options.accept, cookie: options.cookie });
+    const headers: Record<string, string> = {};
+    for (const name of RESOURCE_HEADERS) {
+      const value = response.headers[name];
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
+    }
+    const body = REDIRECT_STATUSES.has(response.statusCode)
+      ? (response.body.destroy(), Buffer.alloc(0))
+      : await readDecoded(response, options.maxBytes ?? 5 * 1024 * 1024, signal);
+    return { url: url.href, status: response.statusCode, headers, body };
+  });
+}
+
+function botWall(): FetchError {
+  return new FetchError('BOT_WALL', MESSAGES.siteBlocksAutomatedReaders);
 }
 
 function createDecoder(encoding: string, maxBytes: number): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress {

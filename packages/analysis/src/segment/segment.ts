@@ -1,4 +1,4 @@
-import type { TextBlock } from '../extract/extract';
+import type { Link, TextBlock } from '../extract/extract';
 
 /** One sentence-like unit of a document, with its position in the document text. */
 export interface Clause {
@@ -8,6 +8,8 @@ export interface Clause {
   /** Nearest heading above the clause, '' when none. */
   heading: string;
   kind: TextBlock['kind'];
+  /** The block's links whose words are in the clause. */
+  links?: readonly Link[];
 }
 
 /** Words whose trailing period does not end a sentence. */
@@ -110,7 +112,15 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       const lead = raw.length - raw.trimStart().length;
       const text = raw.trim();
       if (text.length < 3) continue;
-      clauses.push({ text, start: block.start + from + lead, end: block.start + from + lead + text.length, heading, kind: block.kind });
+      const links = block.links?.filter((l) => text.includes(l.text));
+      clauses.push({
+        text,
+        start: block.start + from + lead,
+        end: block.start + from + lead + text.length,
+        heading,
+        kind: block.kind,
+        ...(links?.length ? { links } : {}),
+      });
     }
   }
   return clauses;

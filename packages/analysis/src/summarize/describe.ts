@@ -12,7 +12,21 @@ import {
   hasNoNotice,
   hasNotice,
   listing,
+  namedIn,
 } from './details';
+import {
+  ACCEPTANCE_ACTS,
+  AI_TRAINING_DATA,
+  BUSINESS_EVENTS,
+  COOKIE_KINDS,
+  INDEMNITY_COVERS,
+  DATA_RIGHTS,
+  DISCLOSURE_GROUNDS,
+  LEGAL_DEMANDS,
+  LOCATION_SOURCES,
+  TRANSFER_SAFEGUARDS,
+  WARRANTIES,
+} from './vocabulary';
 
 /** One plain sentence about a finding, with a severity adjusted to what the clause says. */
 export interface Description {
@@ -77,15 +91,25 @@ const DESCRIBERS: Record<string, Describer> = {
     return law ? specific(`The terms are governed by ${law}.`) : plain('The terms pick which country’s or state’s law governs them.');
   },
   limitation_of_liability: (t) => {
+    // "We are not responsible for the Protocol" limits no liability.
+    if (!/\bliab\w*|\bdamages?\b|\bloss(?:es)?\b/i.test(t) || /\bsurviv\w*/i.test(t)) return undefined;
     const amount = findAmount(t);
     if (amount) return specific(`The service caps its liability to you at ${amount} or similar small amounts.`);
     if (/\bfees? (you )?paid|amount(s)? (you )?paid/i.test(t)) return specific('The service limits its liability to what you paid it.');
     return plain('The service limits its liability for losses or damage you suffer.');
   },
-  warranty_disclaimer: (t) =>
-    AS_IS.test(t)
-      ? specific('The service is provided “as is”, without any guarantee that it works, is accurate or is safe to use.')
-      : plain('The service does not guarantee that it works without interruption or that its information is accurate.'),
+  warranty_disclaimer: (t) => {
+    const disclaimed = namedIn(t, WARRANTIES, 3);
+    if (AS_IS.test(t))
+      return disclaimed.length
+        ? specific(`The service is provided “as is”: it disclaims any warranty of ${listing(disclaimed)}.`)
+        : /\bwarrant(?:y|ies) of any kind\b/i.test(t)
+          ? specific('The service is provided “as is”, without warranties of any kind.')
+          : specific('The service is provided “as is”, without any guarantee that it works, is accurate or is safe to use.');
+    return disclaimed.length
+      ? specific(`The service gives no guarantee of ${listing(disclaimed)}.`)
+      : plain('The service does not guarantee that it works without interruption or that its information is accurate.');
+  },
   unilateral_termination: (t) => {
     // Only a clause about your account, access or agreement can say your account may be closed.
     if (
@@ -93,9 +117,7 @@ const DESCRIBERS: Record<string, Describer> = {
         t,
       )
     )
-      return /\b(suspend|discontinue|stop providing|cease)\b/i.test(t)
-        ? plain('The service can suspend or discontinue the service at any time.', 'neutral')
-        : undefined;
+      return undefined;
     // "We may audit accounts without notice" closes nothing.
     if (!/\b(terminat|suspen|clos|disabl|deactivat|cancel|delet|block|ban|remov|restrict|end)\w*/i.test(t)) return undefined;
     if (hasNoNotice(t)) return specific('The service can suspend or close your account at its discretion, without notice.', 'bad');
@@ -113,7 +135,9 @@ const DESCRIBERS: Record<string, Describer> = {
     const days = findPeriod(t, 'days');
     if (hasNotice(t))
       return specific(`The service can change the terms but will notify you${days ? ` ${days} in advance` : ' first'}.`, 'neutral');
-    return plain('The service can change these terms, and continuing to use it means you accept the changes.');
+    return /\bcontinu\w* (?:to )?(?:use|access)|\bby using\b/i.test(t)
+      ? plain('The service can change these terms, and continuing to use it means you accept the changes.')
+      : plain('The service can change these terms.');
   },
   content_removal: (t) => {
     // "We may remove songs from the catalogue" says nothing about what you post.
@@ -125,11 +149,22 @@ const DESCRIBERS: Record<string, Describer> = {
       ? specific('The service can remove your content at its own discretion.', 'bad')
       : plain('The service can remove content you post if it decides it breaks the rules.', 'neutral');
   },
-  contract_by_using: (t) =>
-    /\b(terms|agreements?|conditions|polic(y|ies))\b/i.test(t)
-      ? specific('Simply using the service counts as accepting these terms.')
-      : plain('Continuing to use the service after a change counts as accepting it.'),
-  indemnification: () => plain('You must cover the service’s costs if a claim about your use of it is brought against the service.'),
+  contract_by_using: (t) => {
+    if (!/\b(terms|agreements?|conditions|polic(y|ies))\b/i.test(t))
+      return plain('Continuing to use the service after a change counts as accepting it.');
+    const acts = namedIn(t, ACCEPTANCE_ACTS, 3);
+    return acts.length > 1
+      ? specific(`Simply ${listing(acts, 'or')} the service counts as accepting these terms.`)
+      : specific('Simply using the service counts as accepting these terms.');
+  },
+  indemnification: (t) => {
+    const covers = namedIn(t, INDEMNITY_COVERS, 4);
+    return covers.length
+      ? specific(
+          `You must cover the service’s costs of claims arising from ${listing(covers.filter((c) => c !== 'legal fees'))}${covers.includes('legal fees') ? ', legal fees included' : ''}.`,
+        )
+      : plain('You must cover the service’s costs if a claim about your use of it is brought against the service.');
+  },
   content_license: (t) => {
     // A licence to other users ("by making a repository public you grant other Users …") is not one
     // to the service, nor is one the service grants you.
@@ -153,7 +188,10 @@ const DESCRIBERS: Record<string, Describer> = {
       ? specific(`Subscriptions renew automatically; cancel at least ${days} before renewal to avoid being charged.`)
       : plain('Subscriptions renew and charge you automatically until you cancel.');
   },
-  no_refunds: () => plain('Payments are generally non-refundable.'),
+  no_refunds: (t) =>
+    /\bmay (?:be )?non-?refundable\b|\bdepend/i.test(t)
+      ? plain('Some payments may not be refundable, depending on the terms of the purchase.', 'neutral')
+      : plain('Payments are non-refundable.'),
   refunds_offered: (t) => {
     const days = findPeriod(t, 'days');
     return days ? specific(`You can cancel or withdraw within ${days} for a refund.`) : plain('You can get a refund in some cases.');
@@ -167,11 +205,25 @@ const DESCRIBERS: Record<string, Describer> = {
       ? specific(`You must be at least ${age} years old to use the service.`)
       : plain('The service is only for users above a minimum age.');
   },
-  user_ownership: () => plain('You keep ownership of the content you post.'),
-  leave_any_time: () => plain('You can close your account or stop using the service at any time.'),
+  // Said by the service ("we do not claim ownership", "you retain ownership"), not the user's own warranty of rights.
+  user_ownership: (t) =>
+    /\b(?:do not|don['’]t|does not|doesn['’]t) claim ownership\b|\byou (?:retain|keep|own)\b|\bremains? (?:yours|your property)\b|\bbelongs? to you\b/i.test(
+      t,
+    )
+      ? plain('You keep ownership of the content you post.')
+      : undefined,
+  // The user's own right to leave, not the service's right to end the contract.
+  leave_any_time: (t) =>
+    /\byou\b[^.]{0,60}\b(?:may|can|are free to|have the right to)\b[^.]{0,40}\b(?:close|delete|end|terminate|cancel|stop using|leave|deactivate)/i.test(
+      t,
+    )
+      ? plain('You can close your account or stop using the service at any time.')
+      : undefined,
   sale_of_data: () => plain('Your personal information may be sold or shared with others for advertising.'),
   no_sale_of_data: () => plain('The service says it does not sell your personal information.'),
   third_party_sharing: (t) => {
+    // "Advertisers pay us to show ads" shares nothing: the clause must hand data over.
+    if (!/\b(?:shar|disclos|provid|transfer|sell|sold|mak\w* available|giv)\w*/i.test(t)) return undefined;
     const who = findTerms(t, SHARED_WITH, 3);
     return who.length
       ? specific(`Your personal data is shared with third parties, including ${listing(who)}.`)
@@ -180,16 +232,24 @@ const DESCRIBERS: Record<string, Describer> = {
   targeted_advertising: () => plain('Your activity and profile are used to show you personalised ads.'),
   cross_site_tracking: (t) => {
     const how = findTerms(t, TRACKERS, 3);
-    const elsewhere = /\b(other|third[- ]party) (websites|sites|apps)|across\b/i.test(t);
-    return how.length
-      ? specific(`The service tracks you with ${listing(how)}${elsewhere ? ', including on other websites and apps' : ''}.`)
-      : plain('The service tracks what you do, including on other websites and apps.');
+    // Where, as the clause says it: other websites, other apps, or both.
+    const sites = /\b(?:other|third[- ]party|partner)s?['’]? (?:web)?sites\b|\bacross (?:the )?(?:web|internet|sites)/i.test(t);
+    const apps = /\b(?:other|third[- ]party|partner)s?['’]? (?:(?:web)?sites (?:and|or) )?(?:mobile )?(?:apps|applications)\b/i.test(t);
+    const where = sites && apps ? 'other websites and apps' : sites ? 'other websites' : apps ? 'other apps' : '';
+    if (how.length) return specific(`The service tracks you with ${listing(how)}${where ? `, including on ${where}` : ''}.`);
+    return where
+      ? specific(`The service tracks what you do, including on ${where}.`)
+      : plain('The service tracks what you do beyond its own pages.');
   },
   do_not_track_ignored: () => plain('The service ignores your browser’s “Do Not Track” signal.'),
-  location: (t) =>
-    /\bprecise|gps\b/i.test(t)
-      ? specific('The service can collect your precise (GPS) location.')
-      : plain('The service collects information about your location.'),
+  location: (t) => {
+    const sources = namedIn(t, LOCATION_SOURCES, 3);
+    if (/\bprecise|gps\b/i.test(t))
+      return specific(`The service can collect your precise location${sources.length ? ` (from ${listing(sources)})` : ''}.`);
+    return sources.length
+      ? specific(`The service works out your location from your ${listing(sources)}.`)
+      : plain('The service collects information about your location.');
+  },
   biometrics: (t) => {
     const kinds = findTerms(t, ['face', 'facial', 'voice', 'fingerprint'], 2);
     return kinds.length
@@ -209,15 +269,24 @@ const DESCRIBERS: Record<string, Describer> = {
     // Each half of the sentence needs its own words in the clause ("does not knowingly sell data of users under 16" says neither).
     const notFor = NOT_FOR_CHILDREN.test(t);
     const deletes = DELETES.test(t);
-    if (!age || !notFor) return plain('The policy has special rules for children’s data.');
+    if (!age || !notFor) return undefined;
+    // "…from children under 13 without the consent of a parent" admits children with consent.
+    if (
+      /\b(?:without|with)\b[^.]{0,40}\b(?:consent|permission|involvement)\b[^.]{0,30}\b(?:parent|guardian)|\bparent(?:al)? (?:consent|permission)/i.test(
+        t,
+      )
+    )
+      return specific(`The service collects data of children under ${age} only with a parent's or guardian's consent.`);
     return specific(
       `The service is not meant for children under ${age}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,
     );
   },
   international_transfer: (t) => {
-    const where = /\bUnited States\b/.test(t) ? 'the United States' : undefined;
-    return where
-      ? specific(`Your data may be transferred to and processed in other countries, including ${where}.`)
+    const where = /\bUnited States\b/.test(t) ? ', including the United States' : '';
+    const safeguards = namedIn(t, TRANSFER_SAFEGUARDS, 2);
+    const under = safeguards.length ? `, relying on ${listing(safeguards)}` : '';
+    return where || under
+      ? specific(`Your data may be transferred to and processed in other countries${where}${under}.`)
       : plain('Your data may be transferred to and processed in other countries.');
   },
   security_breach: (t) => {
@@ -227,11 +296,37 @@ const DESCRIBERS: Record<string, Describer> = {
       return specific('The service warns that it cannot guarantee your data is secure.', 'neutral');
     return plain('The policy describes security measures that protect your data.', 'good');
   },
-  government_requests: () => plain('Your data may be disclosed to law enforcement or government authorities on request.'),
-  business_transfer: () => plain('Your data can be handed to a buyer if the company is sold or merges.'),
-  ai_training: () => plain('Your data or content may be used to train AI or machine-learning models.'),
+  government_requests: (t) => {
+    // A clause that hands data to authorities: a disclosure verb and an authority or legal demand
+    // (not a domain administrator, not "we collect and process to meet legal obligations").
+    if (
+      !/\b(?:disclos|shar|provid|hand|giv|respond|access)\w*/i.test(t) ||
+      !/\blaw enforcement|\bgovernment|\bauthorit|\bcourts?\b|\bregulator|\blegal (?:process|requests?)|\bsubpoena|\bwarrant/i.test(t) ||
+      /\bdomain administrator|\borganization administrator/i.test(t)
+    )
+      return undefined;
+    const demands = namedIn(t, LEGAL_DEMANDS, 3);
+    const grounds = namedIn(t, DISCLOSURE_GROUNDS, 2);
+    const why = [demands.length ? `in response to ${listing(demands, 'or')}` : '', ...grounds].filter(Boolean);
+    return why.length
+      ? specific(`Your data may be disclosed to law enforcement or other authorities ${listing(why, 'or')}.`)
+      : plain('Your data may be disclosed to law enforcement or government authorities on request.');
+  },
+  business_transfer: (t) => {
+    const events = namedIn(t, BUSINESS_EVENTS, 3);
+    return events.length
+      ? specific(`Your data can pass to a new owner in ${listing(events, 'or')}.`)
+      : plain('Your data can be handed to a buyer if the company is sold or merges.');
+  },
+  ai_training: (t) => {
+    const what = namedIn(t, AI_TRAINING_DATA, 2);
+    return what.length
+      ? specific(`The service may use ${listing(what)} to train AI or machine-learning models.`)
+      : plain('Your data or content may be used to train AI or machine-learning models.');
+  },
   data_collection_breadth: (t) => {
-    const what = findTerms(t, COLLECTED, 4);
+    // "…contacts our servers" is a verb, not your contacts.
+    const what = findTerms(t.replace(/\bcontacts (?:our|the|us|a|an|its)\b/gi, ''), COLLECTED, 4);
     return what.length
       ? specific(`The service collects many kinds of data, including your ${listing(what)}.`)
       : FROM_OTHER_SOURCES.test(t)
@@ -239,21 +334,31 @@ const DESCRIBERS: Record<string, Describer> = {
         : plain('The service collects many kinds of data about you.');
   },
   rights_access_deletion: (t) => {
+    // The rights as the clause names them.
+    const rights = namedIn(t, DATA_RIGHTS, 4);
     const email = findEmail(t);
-    return email
-      ? specific(`You can ask to access or delete your personal data by writing to ${email}.`)
-      : plain('You can ask to access, correct or delete your personal data.');
+    if (rights.length === 0) return email ? specific(`You can make requests about your personal data by writing to ${email}.`) : undefined;
+    const what = `You can ask to ${listing(rights, 'or')} your personal data`;
+    return email ? specific(`${what} by writing to ${email}.`) : specific(`${what}.`);
   },
   opt_out: (t) => {
     const where = findWebAddress(t) ?? findEmail(t);
     return where
       ? specific(`You can opt out of some uses of your data at ${where}.`)
-      : plain('You can opt out of some uses of your data, such as marketing messages.');
+      : /\bmarketing|\bnewsletter|\bpromotional|\bunsubscribe\b/i.test(t)
+        ? plain('You can opt out of some uses of your data, such as marketing messages.')
+        : /\bad(?:s|vertis\w*)\b/i.test(t)
+          ? plain('You can opt out of some uses of your data, such as personalised ads.')
+          : plain('You can opt out of some uses of your data.');
   },
-  cookies: (t) =>
-    /third[- ]party cookies/i.test(t)
-      ? specific('The service uses cookies, including third-party cookies.')
-      : plain('The service uses cookies.'),
+  cookies: (t) => {
+    // A clause that names no cookie or tracker cannot say the service uses them.
+    if (!/\bcookies?\b|\bpixels?\b|\bweb beacons?\b|\blocal storage\b|\bsimilar technolog/i.test(t)) return undefined;
+    const kinds = namedIn(t, COOKIE_KINDS, 3);
+    return kinds.length
+      ? specific(`Cookies or similar trackers are used, including ${listing(kinds)}.`)
+      : plain('The service uses cookies.');
+  },
 };
 
 /** Describes a clause of the given category; unknown categories get a neutral sentence; undefined when the clause cannot back one. */

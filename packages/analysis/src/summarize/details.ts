@@ -82,6 +82,18 @@ export function findAmount(text: string): string | undefined {
     ?.trim();
 }
 
+/** First amount in US dollars, as a number: "$100", "US $100.00", "USD100", "one hundred US dollars". */
+export function findUsd(text: string): number | undefined {
+  const m =
+    /(?:\bUS\s?\$|\$|\bUSD\s?)\s?(\d[\d,]*(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\s?(?:US\s)?dollars\b|\b(one hundred|fifty|ten|five)\s(?:US\s)?dollars\b/i.exec(
+      text,
+    );
+  if (!m) return undefined;
+  if (m[3]) return { 'one hundred': 100, fifty: 50, ten: 10, five: 5 }[m[3].toLowerCase()];
+  const n = Number((m[1] ?? m[2])!.replace(/,/g, ''));
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
 /** First e-mail address. */
 export function findEmail(text: string): string | undefined {
   return /\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i.exec(text)?.[0];
@@ -120,10 +132,40 @@ export function findTerms(text: string, terms: readonly string[], max = 4): stri
   return terms.filter(isNamed).slice(0, max);
 }
 
+/**
+ * The phrases of a table whose pattern occurs in the clause, in table order, without repeats,
+ * at most `max`: how a sentence names what this clause says ("subpoenas", "your breach of the terms").
+ */
+export function namedIn(text: string, table: ReadonlyArray<readonly [RegExp, string]>, max = 3): string[] {
+  const found: string[] = [];
+  for (const [pattern, phrase] of table) if (pattern.test(text) && !found.includes(phrase)) found.push(phrase);
+  return found.slice(0, max);
+}
+
+/**
+ * The name of a setting, page or tool the clause sends you to: a quoted name (“Ads off Reddit”)
+ * or a capitalised name ending in a settings word ("Accounts Center", "Your Privacy Choices").
+ */
+export function findSettingName(text: string): string | undefined {
+  const path = /\b((?:Settings|Preferences)(?:\s*>\s*[A-Z][\w’'&-]*(?:\s[A-Za-z][\w’'&-]*)?)+)/.exec(text)?.[1];
+  if (path) return path;
+  const tool = /\b((?:[A-Z][\w’'&-]*\s){1,5})(tool|page|setting)\b/.exec(text);
+  if (tool && !/^(?:The|This|Our|Your|A|An)\s/.test(tool[1]!)) return `the ${tool[1]}${tool[2]}`;
+  // A quoted name counts where the clause calls it a setting, tool, page or link, not a section.
+  const quoted = /[“"‘']([A-Z][^“”"‘’']{2,48})[”"’']\s*(setting|tool|page|link|feature|button|menu|option|toggle|tab)\b/.exec(text);
+  if (quoted && !/[.!?]$/.test(quoted[1]!)) return `the ‘${quoted[1]}’ ${quoted[2]}`;
+  // A name the clause sends you to ("visit Your Ads Privacy Choices", "in Accounts Center"), not one it merely mentions.
+  const name =
+    /\b(?:in|via|through|using|visit(?:ing)?|under|from|at|open|go to|use)\s+(?:the\s+|your\s+|our\s+)?((?:(?:My|Your|[A-Z][\w’'&-]*)\s){0,4}(?:Settings|Center|Centre|Preferences|Dashboard|Choices|Controls?|Checkup|Manager))\b/.exec(
+      text,
+    )?.[1];
+  return name && !/^(?:Help|Privacy|Safety|Transparency)\s(?:Center|Centre)$/.test(name) && name !== 'Settings' ? name : undefined;
+}
+
 /** Joins ["a","b","c"] as "a, b and c". */
-export function listing(items: readonly string[]): string {
+export function listing(items: readonly string[], conjunction = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 export const hasNoNotice = (text: string) =>
@@ -132,3 +174,9 @@ export const hasNotice = (text: string) =>
   /\b(notif(y|ying|ies|ied|ications?)|notice to you|inform(ing)? you|let you know|tell you|(advance|prior|reasonable) notice|provide (you with )?notice|e-?mail you)\b/i.test(
     text,
   ) && !hasNoNotice(text);
+
+/** A clause that can carry a sentence: not a heading-like fragment ("Developing and improving AI at Meta"). */
+export function isStatement(text: string): boolean {
+  const words = text.split(/\s+/).length;
+  return words >= 12 || (words >= 5 && /[.;:!?)”"]\s*$/.test(text));
+}

@@ -1,7 +1,7 @@
-import type { AnalysisResult, Evidence, Grade, Severity, SummaryItem } from '@fineprint/contracts';
+import type { AnalysisResult, Evidence, Severity, SummaryItem } from '@fineprint/contracts';
 import type { Finding } from '../classify/classify';
 import { canOptOutOfArbitration, describeFinding, type Description } from './describe';
-import { findEmail, findPeriod, findWebAddress } from './details';
+import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
 
 export interface SummaryOptions {
   /** Items per list at most. Default 10. */
@@ -35,11 +35,7 @@ interface Chosen {
  * concrete sentence), ordered by severity, each backed by its verbatim clause; then
  * recommendations, i.e. actions the documents offer the reader. Also computes the grade.
  */
-export function summarizeFindings(
-  findings: readonly Finding[],
-  context: SummaryContext,
-  options: SummaryOptions = {},
-): { details: Lists; grade: Grade; gradeReason: string } {
+export function summarizeFindings(findings: readonly Finding[], context: SummaryContext, options: SummaryOptions = {}): { details: Lists } {
   const maxItems = options.maxItems ?? 10;
   const maxWords = options.maxWords ?? 40;
   const allows = options.allows ?? (() => true);
@@ -67,33 +63,14 @@ export function summarizeFindings(
   const keyPoints = keep('keyPoints');
   const privacyConcerns = keep('privacyConcerns');
   const recommendations = dedupe(recommend(ordered, context).map((r) => ({ ...r, text: limitWords(r.text, maxWords) }))).slice(0, maxItems);
-  const severities = chosen.map((c) => c.severity);
-  return { details: { keyPoints, privacyConcerns, recommendations }, grade: gradeOf(severities), gradeReason: explainGrade(chosen) };
-}
-
-/** One sentence naming what decided the grade: the blockers and bad practices against the good ones. */
-function explainGrade(chosen: readonly Chosen[]): string {
-  const named = (severity: Severity) => chosen.filter((c) => c.severity === severity).map((c) => c.finding.category.id.replace(/_/g, ' '));
-  const [blockers, bads, goods] = [named('blocker'), named('bad'), named('good')];
-  const grade = gradeOf(chosen.map((c) => c.severity));
-  if (!grade) return 'No practice that counts for a grade was found.';
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const against = [
-    blockers.length > 0 ? `${count(blockers.length, 'serious problem')} (${blockers.join(', ')})` : '',
-    bads.length > 0 ? `${count(bads.length, 'bad practice')} (${bads.slice(0, 5).join(', ')}${bads.length > 5 ? ', …' : ''})` : '',
-  ].filter(Boolean);
-  const good =
-    goods.length > 0
-      ? `${count(goods.length, 'good practice')} (${goods.slice(0, 4).join(', ')}${goods.length > 4 ? ', …' : ''})`
-      : 'no good practice';
-  return `Grade ${grade}: ${against.length > 0 ? `${against.join(' and ')} against ${good}` : good}, weighed by ToS;DR's rule.`;
+  return { details: { keyPoints, privacyConcerns, recommendations } };
 }
 
 function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
   const confirmed = new Set(findings.filter((f) => f.isConfirmed).map((f) => f.category.id));
   const best = new Map<string, Chosen & { rank: number }>();
   for (const finding of findings) {
-    if (!confirmed.has(finding.category.id) || !finding.matchesPattern) continue;
+    if (!confirmed.has(finding.category.id) || !finding.matchesPattern || !isStatement(finding.clause.text)) continue;
     const description = describeFinding(finding.category.id, finding.clause.text);
     if (!description) continue;
     const length = finding.clause.text.length;
@@ -194,22 +171,4 @@ function limitWords(text: string, maxWords: number): string {
         .slice(0, maxWords)
         .join(' ')
         .replace(/[,;:.]+$/, '')}…`;
-}
-
-/**
- * ToS;DR's grade rule: balance = good − bad − 3×blocker; no grade without good, bad or
- * blocker findings; E if balance <= −10 or blockers > goods; D if blockers >= 3 or bads >
- * goods; C if balance < 5; B if any bad; else A.
- */
-export function gradeOf(severities: readonly Severity[]): Grade {
-  const good = severities.filter((s) => s === 'good').length;
-  const bad = severities.filter((s) => s === 'bad').length;
-  const blocker = severities.filter((s) => s === 'blocker').length;
-  if (good + bad + blocker === 0) return null;
-  const balance = good - bad - 3 * blocker;
-  if (balance <= -10 || blocker > good) return 'E';
-  if (blocker >= 3 || bad > good) return 'D';
-  if (balance < 5) return 'C';
-  if (bad > 0) return 'B';
-  return 'A';
 }

@@ -14,11 +14,17 @@ export function createAnalysisRepository(db: Db) {
         .executeTakeFirst();
       return row && (JSON.parse(row.result_json) as AnalysisResult);
     },
+    /** The stored result whose permalink id this is, while it is still kept (a re-analysis of its site replaces it). */
+    async findByResultId(resultId: string): Promise<AnalysisResult | undefined> {
+      const row = await db.selectFrom('analysis_cache').select('result_json').where('result_id', '=', resultId).executeTakeFirst();
+      return row && (JSON.parse(row.result_json) as AnalysisResult);
+    },
     async saveCached(
       entry: { site: string; engineVersion: string; documentUrls: string[]; contentHash: string; result: AnalysisResult },
       now: string,
     ): Promise<void> {
       const values = {
+        result_id: entry.result.resultId ?? null,
         engine_version: entry.engineVersion,
         document_urls: JSON.stringify(entry.documentUrls),
         content_hash: entry.contentHash,

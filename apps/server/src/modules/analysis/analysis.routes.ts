@@ -1,12 +1,91 @@
-import { AnalyzeRequestSchema } from '@fineprint/contracts';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  AnalyzeRequestSchema,
+  AnalyzeTextRequestSchema,
+  MAX_PROVIDED_TEXT_BYTES,
+  ProvidedDocumentTypeSchema,
+  type ProvidedDocumentType,
+} from '@fineprint/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ServiceError } from '../../errors';
 import { bearerToken, parseInput, requireVisitorId } from '../../http-context';
 import { clientKey } from '../../plugins/rate-limit';
 import type { AnalysisService } from './analysis.service';
+import { registerAnalysisStreamRoute } from './analysis-stream.routes';
+import { pastedDocuments, UPLOAD_ONE_FILE, UPLOAD_TOO_LARGE, uploadedDocuments } from './provided-documents';
 
+/** A JSON body may carry a pasted text of up to 5 MB (plus its escaping); multipart streams are bounded by their own limits. */
+const ANALYZE_BODY_LIMIT = MAX_PROVIDED_TEXT_BYTES + 1024 * 1024;
+const TYPE_MESSAGE = 'Please say whether the document is the Terms of Service, the Privacy Policy or both (type: terms, privacy or both).';
+
+/**
+ * POST /api/analyze: `{url}` (the SPEC's call), `{text, type}` (a pasted document) or a
+ * multipart upload (one `file` and its `type`). Multipart is registered in this route's own
+ * scope, so no other route accepts it; the CSRF and rate-limit hooks of the root apply.
+ */
 export function registerAnalysisRoutes(app: FastifyInstance, service: AnalysisService, rateLimitPerMinute: number): void {
-  app.post('/api/analyze', { config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } }, async (request) => {
-    const { url } = parseInput(AnalyzeRequestSchema, request.body, 'Please send the address to analyze as {"url": "..."}.');
-    return service.analyze({ url, visitorId: requireVisitorId(request), token: bearerToken(request), client: clientKey(request) });
+  registerAnalysisStreamRoute(app, service, rateLimitPerMinute);
+  // A kept result by its permalink id: no visitor, no quota.
+  app.get('/api/results/:resultId', async (request, reply) => {
+    void reply.header('cache-control', 'private, max-age=300');
+    return service.findResult((request.params as { resultId: string }).resultId);
   });
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_PROVIDED_TEXT_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
+    });
+    scope.post(
+      '/api/analyze',
+      { bodyLimit: ANALYZE_BODY_LIMIT, config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } },
+      async (request) => {
+        if (request.isMultipart()) {
+          const requester = requesterOf(request);
+          const upload = await readUpload(request);
+          return service.analyzeProvided({ documents: uploadedDocuments(upload.file, upload.type), ...requester });
+        }
+        const body = request.body;
+        if (body !== null && typeof body === 'object' && 'text' in body) {
+          // Over 5 MB is 413 whatever else is wrong with the body.
+          if (typeof body.text === 'string' && Buffer.byteLength(body.text) > MAX_PROVIDED_TEXT_BYTES)
+            throw new ServiceError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+          const { text, type } = parseInput(AnalyzeTextRequestSchema, body, TYPE_MESSAGE);
+          return service.analyzeProvided({ documents: pastedDocuments(text, type), ...requesterOf(request) });
+        }
+        const { url } = parseInput(AnalyzeRequestSchema, body, 'Please send the address to analyze as {"url": "..."}.');
+        return service.analyze({ url, ...requesterOf(request) });
+      },
+    );
+  });
+}
+
+function requesterOf(request: FastifyRequest) {
+  return { visitorId: requireVisitorId(request), token: bearerToken(request), client: clientKey(request) };
+}
+
+/** Reads the one file and its type field of a multipart upload, mapping the plugin's limit errors to plain sentences. */
+async function readUpload(request: FastifyRequest): Promise<{ file: { filename: string; bytes: Uint8Array }; type: ProvidedDocumentType }> {
+  let file: { filename: string; bytes: Uint8Array } | undefined;
+  let type: unknown;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) throw new ServiceError('BAD_REQUEST', UPLOAD_ONE_FILE);
+        file = { filename: part.filename, bytes: await part.toBuffer() };
+      } else if (part.fieldname === 'type') {
+        type = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ServiceError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw new ServiceError('PAYLOAD_TOO_LARGE', UPLOAD_ONE_FILE);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new ServiceError('BAD_REQUEST', 'Please send one file and its type, nothing else.');
+    throw error;
+  }
+  if (!file) throw new ServiceError('BAD_REQUEST', 'Please choose a file to upload (form field "file").');
+  const parsedType = ProvidedDocumentTypeSchema.safeParse(type);
+  if (!parsedType.success) throw new ServiceError('BAD_REQUEST', TYPE_MESSAGE);
+  return { file, type: parsedType.data };
 }

@@ -1,23 +1,42 @@
-import { createHash } from 'node:crypto';
-import { ENGINE_VERSION, normalizeSiteUrl } from '@fineprint/analysis';
-import { FREE_ANALYSES, MESSAGES, type AnalysisResult } from '@fineprint/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import { ENGINE_VERSION, normalizeSiteUrl, type DocumentInput } from '@fineprint/analysis';
+import { FREE_ANALYSES, MESSAGES, SHARE_MESSAGES, type AnalysisResult } from '@fineprint/contracts';
 import { ServiceError } from '../../errors';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { VisitorsRepository } from '../visitors/visitors.repository';
 import type { AnalysisRepository } from './analysis.repository';
+import type { AnalysisWatch } from './analysis-pool';
+import { createSingleFlight, type SingleFlight } from './single-flight';
 
 /** A cached analysis is reused for a day; sites change their policies rarely. */
 const CACHE_HOURS = 24;
 /** Analyses one client (IP, or IPv6 /64) may have in flight: nobody can hold every slot. */
 const MAX_ANALYSES_IN_FLIGHT_PER_CLIENT = 2;
+/** A permalink id: 16 random bytes as base64url. */
+const RESULT_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export interface AnalysisServiceDeps {
   analyses: AnalysisRepository;
   visitors: VisitorsRepository;
   subscriptions: SubscriptionsService;
   clock: () => Date;
-  /** Analyses one normalised site address (the worker pool; a stand-in in tests). */
-  runAnalysis: (site: string) => Promise<AnalysisResult>;
+  /** Analyses one normalised site address (the worker pool; a stand-in in tests), optionally followed and cancelled through `watch`. */
+  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisResult>;
+  /** Analyses documents the visitor provided (the worker pool; in process in tests). */
+  runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
+  /** Shares one run among concurrent requests for the same site (default: within this process). */
+  singleFlight?: SingleFlight;
+  /** Told whether each cache lookup found a result (metrics). */
+  onCacheLookup?: (isHit: boolean) => void;
+  /** The engine results are cached under: ENGINE_VERSION, plus the LLM engine's id when one is configured. Default ENGINE_VERSION. */
+  engineVersion?: string;
+}
+
+/** Who asks for an analysis: the visitor counted, the bearer token, and the client (IP) for the in-flight cap. */
+interface Requester {
+  visitorId: string;
+  token: string | undefined;
+  client: string;
 }
 
 /**
@@ -27,45 +46,98 @@ export interface AnalysisServiceDeps {
  */
 export function createAnalysisService(deps: AnalysisServiceDeps) {
   const inFlight = new Map<string, number>();
+  const engineVersion = deps.engineVersion ?? ENGINE_VERSION;
+  const singleFlight = deps.singleFlight ?? createSingleFlight();
   return {
-    async analyze(input: { url: string; visitorId: string; token: string | undefined; client: string }): Promise<AnalysisResult> {
+    async analyze(input: { url: string } & Requester): Promise<AnalysisResult> {
       const site = normalizeSiteUrl(input.url).href;
-      const running = inFlight.get(input.client) ?? 0;
-      if (running >= MAX_ANALYSES_IN_FLIGHT_PER_CLIENT)
-        throw new ServiceError(
-          'TOO_MANY_REQUESTS',
-          `You already have ${MAX_ANALYSES_IN_FLIGHT_PER_CLIENT} analyses running. Please wait for one to finish.`,
-        );
-      inFlight.set(input.client, running + 1);
-      try {
-        return await analyzeOnce(site, input);
-      } finally {
-        const left = (inFlight.get(input.client) ?? 1) - 1;
-        if (left > 0) inFlight.set(input.client, left);
-        else inFlight.delete(input.client);
-      }
+      return withSlot(input, () => analyzeOnce(site, input));
+    },
+    /**
+     * The same analysis, followed: each progress sentence goes to `watch.onProgress`, and
+     * `watch.signal` cancels it (the quota unit is given back). It runs on its own rather than
+     * joining another request's run, so cancelling it never stops anyone else's.
+     */
+    async analyzeWatched(input: { url: string; watch: AnalysisWatch } & Requester): Promise<AnalysisResult> {
+      const site = normalizeSiteUrl(input.url).href;
+      return withSlot(input, () => analyzeOnce(site, input, input.watch));
+    },
+    /**
+     * Analyses documents the visitor provided (pasted or uploaded) under the same in-flight cap
+     * and quota as an address; never cached, each document marked as provided.
+     */
+    async analyzeProvided(input: { documents: DocumentInput[] } & Requester): Promise<AnalysisResult> {
+      return withSlot(input, () =>
+        withReservation(input, async () => {
+          const result = await deps.runDocuments(input.documents);
+          return { ...result, documents: result.documents.map((d) => ({ ...d, source: 'provided' as const })) };
+        }),
+      );
+    },
+    /** A kept result by its permalink id: no quota used; 404 when unknown or replaced by a newer analysis of its site. */
+    async findResult(resultId: string): Promise<AnalysisResult> {
+      const result = RESULT_ID_PATTERN.test(resultId) ? await deps.analyses.findByResultId(resultId) : undefined;
+      if (!result) throw new ServiceError('NOT_FOUND', SHARE_MESSAGES.permalinkGone);
+      return result;
     },
   };
 
-  async function analyzeOnce(site: string, input: { visitorId: string; token: string | undefined }): Promise<AnalysisResult> {
+  /** Runs the work in one of the client's in-flight slots; 429 when they are all taken. */
+  async function withSlot<T>(input: Requester, work: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(input.client) ?? 0;
+    if (running >= MAX_ANALYSES_IN_FLIGHT_PER_CLIENT)
+      throw new ServiceError(
+        'TOO_MANY_REQUESTS',
+        `You already have ${MAX_ANALYSES_IN_FLIGHT_PER_CLIENT} analyses running. Please wait for one to finish.`,
+      );
+    inFlight.set(input.client, running + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (inFlight.get(input.client) ?? 1) - 1;
+      if (left > 0) inFlight.set(input.client, left);
+      else inFlight.delete(input.client);
+    }
+  }
+
+  /** Takes one unit of quota (subscribers unlimited), runs the work, and gives the unit back if it fails. */
+  async function withReservation<T>(input: Omit<Requester, 'client'>, work: (now: Date) => Promise<T>): Promise<T> {
     const subscription = await deps.subscriptions.findEntitlement(input.token);
     const now = deps.clock();
     const isReserved = await deps.visitors.reserveAnalysis(input.visitorId, subscription ? null : FREE_ANALYSES, now.toISOString());
     if (!isReserved) throw new ServiceError('SUBSCRIPTION_REQUIRED', MESSAGES.subscriptionRequired);
     try {
-      const cached = await deps.analyses.findCached(site, ENGINE_VERSION, new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString());
-      if (cached) return cached;
-      const result = await deps.runAnalysis(site);
-      const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
-      await deps.analyses.saveCached(
-        { site, engineVersion: ENGINE_VERSION, documentUrls: result.documents.map((d) => d.url), contentHash, result },
-        deps.clock().toISOString(),
-      );
-      return result;
+      return await work(now);
     } catch (error) {
       await deps.visitors.refundAnalysis(input.visitorId);
       throw error;
     }
+  }
+
+  async function analyzeOnce(site: string, input: Omit<Requester, 'client'>, watch?: AnalysisWatch): Promise<AnalysisResult> {
+    return withReservation(input, async (now) => {
+      const readCache = () =>
+        deps.analyses.findCached(site, engineVersion, new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString());
+      const cached = await readCache();
+      deps.onCacheLookup?.(cached !== undefined);
+      if (cached) return cached;
+      const compute = async () => {
+        const computed = await deps.runAnalysis(site, watch);
+        // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
+        if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
+        // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
+        const result = { ...computed, resultId: randomBytes(16).toString('base64url') };
+        const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
+        await deps.analyses.saveCached(
+          { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
+          deps.clock().toISOString(),
+        );
+        return result;
+      };
+      if (watch) return compute();
+      // Each request has taken its own unit above; concurrent ones for the same site share one run.
+      return singleFlight.run(site, { readShared: readCache, compute });
+    });
   }
 }
 

@@ -1,23 +1,80 @@
-import { AnalysisError, analyzeSite, type AnalysisErrorCode } from '@fineprint/analysis';
+import {
+  AnalysisError,
+  analyzeDocuments,
+  analyzeSite,
+  type AnalysisErrorCode,
+  type BrowserSettings,
+  type DocumentInput,
+  type LlmDiagnostics,
+  type LlmSettings,
+} from '@fineprint/analysis';
+import type { MessagePort } from 'node:worker_threads';
 import type { AnalysisResult } from '@fineprint/contracts';
 
-/** One analysis as a worker thread receives it: only data crosses threads. */
-export interface AnalysisTask {
-  site: string;
-  allowlist: readonly string[];
-  deadlineMs: number;
-}
+/**
+ * One analysis as a worker thread receives it: only data crosses threads. Either a site to
+ * find and read, or documents the visitor provided (pasted text, an uploaded file).
+ */
+export type AnalysisTask = (
+  | { site: string; allowlist: readonly string[]; deadlineMs: number; browser?: BrowserSettings | undefined }
+  | { documents: DocumentInput[]; deadlineMs: number }
+) & {
+  /** The optional LLM engine's settings (plain data); unset = the built-in engine only. */
+  llm?: LlmSettings;
+  /**
+   * A port (transferred with the task) the worker posts each progress sentence to; a `'cancel'`
+   * message on it aborts this analysis only (the thread and its other analysis carry on).
+   */
+  progress?: MessagePort;
+};
 
 /** The worker's answer: the result, or the analysis error's code and sentence (errors lose their class crossing threads). */
-export type AnalysisOutcome =
-  { ok: true; result: AnalysisResult } | { ok: false; code: AnalysisErrorCode; message: string; isTransient: boolean };
+export type AnalysisOutcome = (
+  { ok: true; result: AnalysisResult } | { ok: false; code: AnalysisErrorCode; message: string; isTransient: boolean }
+) & {
+  /** Milliseconds the analysis ran in this thread (the pool derives the time it waited for a thread). */
+  runMs: number;
+  /** The LLM engine's calls, tokens, latency and outcome, when it ran. */
+  llm?: LlmDiagnostics;
+};
+
+/** Marks the end of an analysis's progress on its port (ports and piscina's own channel are not ordered together). */
+export const PROGRESS_END = '\u0000end';
 
 /** Runs in a worker thread (piscina): the whole analysis, so fetching, parsing and classifying never block the server's event loop. */
 export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisOutcome> {
+  const started = performance.now();
+  let llm: LlmDiagnostics | undefined;
+  const cancelled = new AbortController();
+  task.progress?.on('message', (message) => message === 'cancel' && cancelled.abort());
+  const onProgress = task.progress && ((message: string) => task.progress?.postMessage(message));
+  const engine = { llm: task.llm, onLlmDiagnostics: (d: LlmDiagnostics) => (llm = d), onProgress };
   try {
-    return { ok: true, result: await analyzeSite(task.site, { allowlist: task.allowlist, deadlineMs: task.deadlineMs }) };
+    const result =
+      'documents' in task
+        ? await analyzeDocuments(task.documents, engine)
+        : await analyzeSite(task.site, {
+            allowlist: task.allowlist,
+            deadlineMs: task.deadlineMs,
+            browser: task.browser,
+            signal: cancelled.signal,
+            ...engine,
+          });
+    if (cancelled.signal.aborted) return cancelledOutcome(started);
+    return { ok: true, result, runMs: performance.now() - started, llm };
   } catch (error) {
-    if (error instanceof AnalysisError) return { ok: false, code: error.code, message: error.message, isTransient: error.isTransient };
+    if (cancelled.signal.aborted) return cancelledOutcome(started);
+    if (error instanceof AnalysisError)
+      return { ok: false, code: error.code, message: error.message, isTransient: error.isTransient, runMs: performance.now() - started };
     throw error;
+  } finally {
+    // The last message on the port: every progress sentence before it has been delivered.
+    task.progress?.postMessage(PROGRESS_END);
+    task.progress?.close();
   }
+}
+
+/** A cancelled analysis ends as a transient timeout (its quota unit is given back by the service). */
+function cancelledOutcome(started: number): AnalysisOutcome {
+  return { ok: false, code: 'TIMEOUT', message: 'The analysis was cancelled.', isTransient: true, runMs: performance.now() - started };
 }

@@ -1,6 +1,6 @@
 import { SetEmailRequestSchema, UserIdSchema } from '@fineprint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ensureDeviceKey, forgetDeviceKey, parseInput, requesterOf } from '../../http-context';
+import { ensureDeviceKey, parseInput, requesterOf } from '../../http-context';
 import type { IdentityService } from './identity.service';
 
 const userIdParam = (request: FastifyRequest) =>
@@ -17,9 +17,10 @@ export function registerIdentityRoutes(app: FastifyInstance, service: IdentitySe
     await service.setEmail(body.userId, body.email, { ...requesterOf(request), deviceHash });
     return { ok: true };
   });
-  app.delete('/api/clear-user-data/:userId', async (request, reply) => {
+  // The browser's device key stays: it is no personal data (a random key, stored only as a hash on its
+  // checkouts) but the proof that this browser paid, which "Restore subscription" needs after a clear.
+  app.delete('/api/clear-user-data/:userId', async (request) => {
     await service.clearUserData(userIdParam(request), requesterOf(request));
-    forgetDeviceKey(reply);
     return { ok: true };
   });
 }

@@ -55,8 +55,8 @@ export function createPaymentsService(deps: {
     let tx: ProviderTransaction | null;
     try {
       tx = await deps.provider.verify(transactionId);
-    } catch {
-      throw new ServiceError('PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again shortly.');
+    } catch (cause) {
+      throw new ServiceError('PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again shortly.', { cause });
     }
     if (!tx || tx.id !== transactionId || tx.status !== 'successful') return null;
     return tx.amount >= SUBSCRIPTION_PRICE && tx.currency === SUBSCRIPTION_CURRENCY ? tx : null;

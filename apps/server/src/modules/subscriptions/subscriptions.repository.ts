@@ -1,3 +1,4 @@
+import { compileOnce } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 
 export interface ActiveSubscription {
@@ -8,15 +9,18 @@ export interface ActiveSubscription {
 
 /** SQL for subscriptions and their hashed bearer tokens. */
 export function createSubscriptionsRepository(db: Db) {
+  // Every status and analysis call with a token looks it up: compiled once.
+  const selectActiveByTokenHash = compileOnce(db, (tokenHash: string, now: string) =>
+    db
+      .selectFrom('subscription_tokens as t')
+      .innerJoin('subscriptions as s', 's.id', 't.subscription_id')
+      .select(['s.id', 's.email', 's.period_end'])
+      .where('t.token_hash', '=', tokenHash)
+      .where('s.period_end', '>', now),
+  );
   return {
     async findActiveByTokenHash(tokenHash: string, now: string): Promise<ActiveSubscription | undefined> {
-      const row = await db
-        .selectFrom('subscription_tokens as t')
-        .innerJoin('subscriptions as s', 's.id', 't.subscription_id')
-        .select(['s.id', 's.email', 's.period_end'])
-        .where('t.token_hash', '=', tokenHash)
-        .where('s.period_end', '>', now)
-        .executeTakeFirst();
+      const [row] = await selectActiveByTokenHash(tokenHash, now);
       return row && { id: Number(row.id), email: row.email, periodEnd: row.period_end };
     },
     /** Creates the subscription of a transaction once; a second call returns the same row. */

@@ -1,3 +1,4 @@
+import { compileOnce } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 
 export interface Visitor {
@@ -17,13 +18,13 @@ export function createVisitorsRepository(db: Db) {
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   };
+  // Every status call reads its visitor: compiled once.
+  const selectVisitor = compileOnce(db, (id: string) =>
+    db.selectFrom('visitors').select(['id', 'analyses_used', 'email', 'email_device_hash']).where('id', '=', id),
+  );
   return {
     async find(id: string): Promise<Visitor | undefined> {
-      const row = await db
-        .selectFrom('visitors')
-        .select(['id', 'analyses_used', 'email', 'email_device_hash'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const [row] = await selectVisitor(id);
       return row && { id: row.id, analysesUsed: Number(row.analyses_used), email: row.email, emailDeviceHash: row.email_device_hash };
     },
     /** Atomically takes one analysis if fewer than `limit` are used (limit null: no cap). */

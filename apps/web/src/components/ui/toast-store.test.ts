@@ -35,3 +35,26 @@ describe('toast store', () => {
     expect(result.current.some((t) => t.id === id)).toBe(false);
   });
 });
+
+describe('toast de-duplication', () => {
+  it('shows a repeated message once, moved to the front', () => {
+    const { result } = renderHook(() => useToasts());
+    act(() => {
+      toast('dup-a');
+      toast('dup-b');
+      toast('dup-a');
+    });
+    const open = result.current.filter((t) => t.open && t.title.startsWith('dup-'));
+    expect(open.map((t) => t.title)).toEqual(['dup-a', 'dup-b']);
+  });
+
+  it('lets a toast of a group replace the open one of that group', () => {
+    const { result } = renderHook(() => useToasts());
+    act(() => {
+      toast('Payment Failed. Please try again.', 'destructive', 'pay-test');
+      toast('Payment successful!', 'default', 'pay-test');
+    });
+    const open = result.current.filter((t) => t.open && t.group === 'pay-test');
+    expect(open.map((t) => t.title)).toEqual(['Payment successful!']);
+  });
+});

@@ -6,6 +6,8 @@ export interface ToastItem {
   title: string;
   variant: 'default' | 'destructive';
   open: boolean;
+  /** Toasts of one group replace each other. */
+  group?: string;
 }
 
 let toasts: ToastItem[] = [];
@@ -13,10 +15,23 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-/** Shows a toast; at most 20 are kept, the newest first. */
-export function toast(title: string, variant: ToastItem['variant'] = 'default'): number {
+/**
+ * Shows a toast; at most 20 are kept, the newest first. A toast already open with the same
+ * title is not repeated (it moves to the front), and a toast of a `group` (one outcome, such
+ * as a payment's) replaces the open toast of that group, so "failed" and "successful" never
+ * stand side by side.
+ */
+export function toast(title: string, variant: ToastItem['variant'] = 'default', group?: string): number {
+  const same = toasts.find((t) => t.open && t.title === title && t.variant === variant);
+  const replaced = group === undefined ? [] : toasts.filter((t) => t.open && t.group === group && t !== same);
+  for (const old of replaced) dismissToast(old.id);
+  if (same) {
+    toasts = [same, ...toasts.filter((t) => t !== same)];
+    emit();
+    return same.id;
+  }
   const id = nextId++;
-  toasts = [{ id, title, variant, open: true }, ...toasts].slice(0, TOAST_LIMIT);
+  toasts = [{ id, title, variant, open: true, ...(group === undefined ? {} : { group }) }, ...toasts].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }

@@ -1,18 +1,27 @@
-import { FREE_ANALYSES, MESSAGES, type AnalysisResult } from '@fineprint/contracts';
-import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, FREE_ANALYSES, freeAnalysesLeft, MESSAGES, SHARE_MESSAGES, type AnalysisResult } from '@fineprint/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { analyzeUrl, errorMessage, fetchSubscriptionStatus } from '../../lib/api';
+import { analyzeFile, analyzeText, analyzeUrl, errorMessage, fetchSubscriptionStatus } from '../../lib/api';
+import { forgetPendingUrl, onPendingReady, rememberPendingUrl, takeReadyPendingUrl } from '../../lib/pending-analysis';
 import { useSubscription } from '../../lib/subscription-context';
+import { ProvidedForm, type ProvidedInput } from './provided-form';
 import { ResultCards } from './result-cards';
+import { KeepPanel } from './keep-panel';
+import { permalinkIdInLocation } from './history';
+import { usePermalink } from './permalink';
+import { ProgressPanel } from './progress-panel';
+import { useProgress } from './progress-stream';
 
-/** The main screen: address form, progress, error box and the three result cards. */
+/** The main screen: address form (or a pasted text or uploaded file), progress, error box and the three result cards. */
 export function AnalysisPage() {
-  const { setDialogOpen, refresh } = useSubscription();
+  const { status, setDialogOpen, refresh } = useSubscription();
   const [url, setUrl] = useState('');
   const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<AnalysisResult | null>(null);
+  usePermalink({ setResult, setError });
+  const progress = useProgress();
 
   const openSubscription = () => {
     setDialogOpen(true);
@@ -25,22 +34,47 @@ export function AnalysisPage() {
       setError(MESSAGES.emptyUrl);
       return;
     }
+    await run(() => progress.analyze(url.trim()), url.trim());
+  };
+
+  const submitProvided = (input: ProvidedInput) =>
+    void run(() => (input.kind === 'text' ? analyzeText(input.text, input.type) : analyzeFile(input.file, input.type)));
+
+  /** One analysis, whatever its input: status first, then the call; the same error box and dialog for every path. */
+  // The paywall keeps the last result on screen and remembers the address, analysed after payment (issue 12 item 4).
+  const run = async (analyze: () => Promise<AnalysisResult>, address?: string) => {
+    const previous = result;
+    const stopAtPaywall = () => {
+      setResult(previous);
+      if (address) rememberPendingUrl(address);
+      openSubscription();
+    };
     setError(null);
-    setResult(null);
     setLoading(true);
     try {
       const status = await fetchSubscriptionStatus();
       if (!status.isSubscribed && status.searchCount >= FREE_ANALYSES) {
-        openSubscription();
+        stopAtPaywall();
         return;
       }
-      setResult(await analyzeUrl(url.trim()));
+      forgetPendingUrl();
+      setResult(null);
+      setResult(await analyze());
+      // A permalink opened earlier (?r=…) no longer names what is on screen: a reload must not bring it back.
+      if (permalinkIdInLocation()) window.history.replaceState(null, '', window.location.pathname);
     } catch (caught) {
       const message = errorMessage(caught);
       if (message?.includes(MESSAGES.subscriptionRequired)) {
-        openSubscription();
+        stopAtPaywall();
       } else {
-        setError(message ? `${MESSAGES.analysisFailedPrefix}${message}` : MESSAGES.analysisFallback);
+        // A cancel is the visitor's own choice, not a failure.
+        setError(
+          message === SHARE_MESSAGES.analysisCancelled
+            ? message
+            : message
+              ? `${MESSAGES.analysisFailedPrefix}${message}`
+              : MESSAGES.analysisFallback,
+        );
       }
     } finally {
       setLoading(false);
@@ -48,8 +82,27 @@ export function AnalysisPage() {
     }
   };
 
+  // After a verified payment or restore, the address the paywall stopped runs by itself.
+  const runRef = useRef(run);
+  useEffect(() => {
+    runRef.current = run;
+  });
+  useEffect(() => {
+    const runPending = () => {
+      const pending = takeReadyPendingUrl();
+      if (!pending) return;
+      setUrl(pending);
+      void runRef.current(() => analyzeUrl(pending), pending);
+    };
+    runPending();
+    return onPendingReady(runPending);
+  }, []);
+
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
+      <p role="status" className="sr-only">
+        {result && !isLoading ? ACCOUNT_MESSAGES.analysisReady : ''}
+      </p>
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="site-url" className="sr-only">
           Website address
@@ -69,12 +122,19 @@ export function AnalysisPage() {
           Analyze
         </Button>
       </form>
+      {!status.isSubscribed && (
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
+        </p>
+      )}
+      <ProvidedForm isBusy={isLoading} onSubmit={submitProvided} onInvalid={setError} />
       {isLoading && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
           <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-slate-900" aria-hidden="true" />
           {MESSAGES.analyzing}
         </p>
       )}
+      {progress.isRunning && <ProgressPanel stages={progress.stages} onCancel={progress.cancel} />}
       {error && (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <h2 className="font-semibold">{MESSAGES.errorTitle}</h2>
@@ -82,6 +142,7 @@ export function AnalysisPage() {
         </div>
       )}
       {result && <ResultCards result={result} />}
+      <KeepPanel result={isLoading ? null : result} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { AnalysisResult, FactAnswer, FactId } from '@fineprint/contracts';
+import { quoteLink } from './text-fragment';
 
 /** The question each row answers, in the reader's words; the compiler requires every fact id. */
 const QUESTIONS: Record<FactId, string> = {
@@ -88,13 +89,6 @@ function detailText(answer: FactAnswer): string {
   return parts.join(' · ');
 }
 
-/** A link to the document that scrolls to the quote where the browser supports text fragments. */
-function quoteLink(url: string, quote: string): string | undefined {
-  if (!/^https?:\/\//i.test(url)) return undefined;
-  const words = quote.split(/\s+/).slice(0, 8).join(' ');
-  return `${url.split('#')[0]}#:~:text=${encodeURIComponent(words)}`;
-}
-
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
 
 /** "At a glance": the fact sheet as a compact table, each row opening to the clause that states it. */
@@ -116,7 +110,7 @@ export function AtAGlance({ factSheet }: { factSheet: AnalysisResult['factSheet'
               <details>
                 <summary className="flex cursor-pointer flex-wrap gap-x-3 gap-y-1 select-none">
                   <span className="min-w-[14rem] font-medium text-slate-800">{QUESTIONS[id]}</span>
-                  <span className={isStated ? 'text-slate-900' : 'text-slate-400'}>{answerText(id, answer)}</span>
+                  <span className={isStated ? 'text-slate-900' : 'text-slate-500'}>{answerText(id, answer)}</span>
                   {detail && <span className="text-slate-600">{detail}</span>}
                   {answer.scope && <span className="text-xs text-slate-500">({answer.scope})</span>}
                 </summary>

@@ -25,15 +25,37 @@
     frame.title = 'Card payment';
     frame.name = 'checkout';
     frame.src = '/sandbox/frame?' + params.toString();
-    frame.setAttribute('style', 'width:min(420px,94vw);height:min(520px,90vh);border:0;border-radius:12px;background:#fff');
+    frame.setAttribute(
+      'style',
+      'width:min(420px,94vw);height:min(520px,90vh);border:0;border-radius:12px;background:Canvas;color-scheme:light dark',
+    );
+    overlay.setAttribute('role', 'dialog');
+    overlay.setAttribute('aria-modal', 'true');
+    overlay.setAttribute('aria-label', 'Card payment');
     overlay.appendChild(frame);
+    // While the frame is open the rest of the page is inert: keyboard and screen-reader users are
+    // held in the frame (which keeps Tab within its own controls), and focus goes back where it was.
+    var opener = document.activeElement;
+    var madeInert = [];
+    Array.prototype.forEach.call(document.body.children, function (element) {
+      if (element.hasAttribute('inert')) return;
+      element.setAttribute('inert', '');
+      madeInert.push(element);
+    });
     document.body.appendChild(overlay);
+    frame.addEventListener('load', function () {
+      frame.focus();
+    });
     var closed = false;
     function close() {
       if (closed) return;
       closed = true;
       window.removeEventListener('message', onMessage);
       overlay.remove();
+      madeInert.forEach(function (element) {
+        element.removeAttribute('inert');
+      });
+      if (opener && opener.isConnected && typeof opener.focus === 'function') opener.focus();
     }
     function onMessage(event) {
       if (event.origin !== window.location.origin || event.source !== frame.contentWindow) return;

@@ -55,4 +55,35 @@
   document.getElementById('close').addEventListener('click', function () {
     report({ status: 'closed' });
   });
+  // Keyboard: focus starts on Pay, Tab and Shift+Tab cycle through the frame's own controls, Escape closes.
+  function controls() {
+    return Array.prototype.filter.call(document.querySelectorAll('button'), function (b) {
+      return !b.disabled;
+    });
+  }
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      report({ status: 'closed' });
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    var list = controls();
+    if (list.length === 0) return event.preventDefault();
+    var first = list[0];
+    var last = list[list.length - 1];
+    var active = document.activeElement;
+    if (event.shiftKey && (active === first || list.indexOf(active) === -1)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || list.indexOf(active) === -1)) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  document.getElementById('pay').focus();
+  // The page focuses the frame once it has loaded: the focus then lands on Pay, not on the frame's body.
+  window.addEventListener('focus', function () {
+    if (document.activeElement === document.body) document.getElementById('pay').focus();
+  });
 })();

@@ -1,0 +1,82 @@
+import { normalizeSiteUrl } from '@fineprint/analysis';
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  body?: unknown;
+  routeOptions?: { url?: string };
+}
+
+/**
+ * What a request line logs: method, path without its query string (a `tx_ref` carries an
+ * e-mail, a callback the transaction), any path segment that looks like an e-mail masked, and
+ * the client address. No headers, so no token, cookie or XSRF value.
+ */
+export function requestLogSerializer(request: LoggedRequest): { method: string; url: string; remoteAddress?: string } {
+  return { method: request.method, url: pathOnly(request.url), ...(request.ip ? { remoteAddress: request.ip } : {}) };
+}
+
+/** The fields a known error is logged with: its code and status, the route, the analysed site's host, and a provider error's cause. */
+export function logFields(error: Error & { code: string }, request: LoggedRequest, status: number): Record<string, unknown> {
+  const host = siteHost(request.body);
+  return {
+    code: error.code,
+    status,
+    route: request.routeOptions?.url ?? pathOnly(request.url),
+    ...(host ? { host } : {}),
+    ...(error.cause !== undefined ? { cause: describeCause(error.cause) } : {}),
+  };
+}
+
+function pathOnly(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  return path
+    .split('/')
+    .map((segment) => (/@|%40/i.test(segment) ? '[email]' : segment))
+    .join('/');
+}
+
+/** The host of the address a request asks to analyse, if it has a usable one. */
+function siteHost(body: unknown): string | undefined {
+  const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
+  if (typeof url !== 'string') return undefined;
+  try {
+    return normalizeSiteUrl(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cause as name, message and code, down to three levels (fetch's "fetch failed" hides ECONNREFUSED one level down). */
+function describeCause(cause: unknown, depth = 0): Record<string, unknown> | string {
+  if (!(cause instanceof Error)) return String(cause).slice(0, 200);
+  const code = (cause as { code?: unknown }).code;
+  return {
+    name: cause.name,
+    message: cause.message.slice(0, 300),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(cause.cause !== undefined && depth < 2 ? { cause: describeCause(cause.cause, depth + 1) } : {}),
+  };
+}
+
+/** Error codes of a database or Redis that cannot be reached or went away (node, PostgreSQL SQLSTATE). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+
+/**
+ * Whether an unexpected error only says a dependency is down for now (PostgreSQL restarting,
+ * Redis gone): the request is answered 503 with Retry-After, like a full queue, not 500.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08/.test(code))) return true;
+    if (e.name === 'MaxRetriesPerRequestError' || /^Connection (terminated|is closed)/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** How an unavailable dependency is logged: the error's name, message and code, nothing of the request. */
+export function unavailableFields(error: unknown): Record<string, unknown> {
+  return { code: 'DEPENDENCY_UNAVAILABLE', status: 503, cause: describeCause(error) };
+}

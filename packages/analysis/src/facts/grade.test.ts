@@ -1,0 +1,87 @@
+import type { Severity, SummaryItem } from '@fineprint/contracts';
+import { describe, expect, it } from 'vitest';
+import { gradeOf, gradeSummary } from './grade';
+import { readFacts } from './read-facts';
+import { segmentClauses } from '../segment/segment';
+import { extractDocument } from '../extract/extract';
+
+const of = (...severities: Severity[]) => severities.map((severity) => ({ severity }));
+const item = (category: string, severity: Severity): SummaryItem => ({ text: category, category, severity, evidence: [] });
+const factsOf = (privacy: string, terms = '') =>
+  readFacts(
+    (
+      [
+        ['terms', terms],
+        ['privacy', privacy],
+      ] as const
+    ).map(([type, text]) => ({
+      type,
+      url: `https://example.com/${type}`,
+      clauses: segmentClauses(extractDocument(text, 'markdown').blocks),
+    })),
+  );
+
+describe('gradeOf', () => {
+  it('follows the ToS;DR rule', () => {
+    expect(gradeOf([])).toBeNull();
+    expect(gradeOf(of('neutral'))).toBeNull();
+    expect(gradeOf(of('good', 'good', 'good', 'good', 'good'))).toBe('A');
+    expect(gradeOf(of('good', 'good', 'good', 'good', 'good', 'good', 'bad'))).toBe('B');
+    expect(gradeOf(of('good', 'bad'))).toBe('C');
+    expect(gradeOf(of('bad', 'bad', 'good'))).toBe('D');
+    expect(gradeOf(of('blocker', 'good', 'good'))).toBe('C');
+    expect(gradeOf(of('blocker', 'blocker', 'good'))).toBe('E');
+  });
+
+  it('weighs boilerplate at half a practice', () => {
+    expect(gradeOf([{ severity: 'bad', weight: 0.5 }, { severity: 'bad', weight: 0.5 }, { severity: 'good' }])).toBe('C');
+  });
+});
+
+describe('gradeSummary', () => {
+  const noFacts = factsOf('');
+
+  it('counts the good practices the fact sheet states, though no item says them', () => {
+    const items = [item('targeted_advertising', 'bad'), item('content_license', 'bad')];
+    expect(gradeSummary(items, noFacts).grade).toBe('D');
+    const facts = factsOf(
+      'We do not sell your personal information. You can delete your account at any time in Settings > Account. We will notify you of a data breach within 72 hours.',
+    );
+    expect(facts.sells_data.value).toBe('no');
+    const graded = gradeSummary(items, facts);
+    expect(graded.grade).toBe('C');
+    expect(graded.gradeReason).toContain('no sale of your data');
+  });
+
+  it('counts an opt-out the documents offer as half a good practice', () => {
+    const facts = factsOf('We use your information to show you personalized ads, and you can turn off personalized ads in Settings > Ads.');
+    expect(facts.targeted_ads.value).toBe('yes_opt_out');
+    const graded = gradeSummary([item('targeted_advertising', 'bad')], facts);
+    expect(graded.gradeReason).toContain('a choice about personalised ads');
+    expect(graded.grade).toBe('D');
+  });
+
+  it('names the practices that decided it, heaviest first', () => {
+    const graded = gradeSummary(
+      [item('warranty_disclaimer', 'bad'), item('moral_rights_waiver', 'blocker'), item('cross_site_tracking', 'bad')],
+      noFacts,
+    );
+    expect(graded.grade).toBe('E');
+    expect(graded.gradeReason).toBe(
+      'Grade E: 1 serious problem (a moral-rights waiver) and 2 bad practices (tracking on other sites, “as is” service) against no good practice.',
+    );
+  });
+
+  it('counts a category once per side', () => {
+    expect(gradeSummary([item('ai_training', 'bad'), item('ai_training', 'bad'), item('no_sale_of_data', 'good')], noFacts).grade).toBe(
+      'C',
+    );
+  });
+
+  it('gives no grade without a practice that counts', () => {
+    expect(gradeSummary([item('age_limit', 'neutral')], noFacts)).toEqual({
+      grade: null,
+      gradeReason: 'No practice that counts for a grade was found.',
+    });
+  });
+});

@@ -1,0 +1,168 @@
+import type { FactAnswer, FactId, FactSheet, Grade, Severity, SummaryItem } from '@fineprint/contracts';
+
+/**
+ * How much one finding weighs in the grade, after ToS;DR's case scores (0–100, 50 = 1): the
+ * boilerplate of nearly every contract ("as is", a liability limit, "using means accepting",
+ * the kinds of data a service needs, a buyer in a merger) weighs half of a practice a reader
+ * would choose a service over, and so do goods the law gives anyway (a consumer's own courts and
+ * law, leaving, keeping ownership); tracking across sites, sale, biometrics and reading messages
+ * weigh one and a half. Unlisted findings weigh 1.
+ */
+const WEIGHT: Partial<Record<`${'bad' | 'blocker' | 'good'}:${string}`, number>> = {
+  'bad:warranty_disclaimer': 0.5,
+  'bad:limitation_of_liability': 0.5,
+  'bad:contract_by_using': 0.5,
+  'bad:data_collection_breadth': 0.5,
+  'bad:third_party_sharing': 0.5,
+  'bad:business_transfer': 0.5,
+  'bad:data_retention': 0.5,
+  'bad:cross_site_tracking': 1.5,
+  'bad:sale_of_data': 1.5,
+  'bad:biometrics': 1.5,
+  'bad:private_messages': 1.5,
+  'good:jurisdiction': 0.5,
+  'good:choice_of_law': 0.5,
+  'good:leave_any_time': 0.5,
+  'good:user_ownership': 0.5,
+  'good:ai_opt_out': 0.5,
+  'good:ads_opt_out': 0.5,
+  'good:sale_opt_out': 0.5,
+  'good:arbitration_opt_out': 0.5,
+};
+
+/** How the grade's sentence names a practice, by category and side. */
+const BAD_LABEL: Partial<Record<string, string>> = {
+  arbitration: 'forced arbitration',
+  class_action_waiver: 'no class actions',
+  jury_waiver: 'no jury trial',
+  limitation_of_liability: 'limited liability',
+  warranty_disclaimer: '“as is” service',
+  unilateral_termination: 'accounts closed at its discretion',
+  unilateral_change: 'terms changed without notice',
+  content_removal: 'content removed without notice',
+  contract_by_using: 'acceptance by mere use',
+  indemnification: 'an indemnity',
+  content_license: 'a broad licence to your content',
+  content_license_ai: 'a licence to train AI on your content',
+  moral_rights_waiver: 'a moral-rights waiver',
+  reduced_claim_period: 'a short time to sue',
+  sale_of_data: 'sale of your data',
+  third_party_sharing: 'sharing with third parties',
+  targeted_advertising: 'personalised ads',
+  cross_site_tracking: 'tracking on other sites',
+  do_not_track_ignored: '“Do Not Track” ignored',
+  location: 'precise location',
+  biometrics: 'biometric data',
+  private_messages: 'reading your messages',
+  data_retention: 'open-ended retention',
+  international_transfer: 'transfers abroad',
+  business_transfer: 'data passed to buyers',
+  ai_training: 'AI training on your data',
+  data_collection_breadth: 'broad data collection',
+};
+const GOOD_LABEL: Partial<Record<string, string>> = {
+  jurisdiction: 'your local courts',
+  choice_of_law: 'your local law',
+  unilateral_termination: 'notice before closing accounts',
+  unilateral_change: 'notice before changes',
+  refunds_offered: 'refunds',
+  user_ownership: 'you keep ownership',
+  leave_any_time: 'leave at any time',
+  no_sale_of_data: 'no sale of your data',
+  targeted_advertising: 'no personalised ads',
+  location: 'no precise location',
+  ai_training: 'no AI training on your content',
+  security_breach: 'breach notice',
+  rights_access_deletion: 'access and deletion',
+  opt_out: 'opt-outs',
+  cross_site_tracking: 'no tracking on other sites',
+  account_deletion: 'account deletion in settings',
+  data_export: 'a data download tool',
+  law_enforcement_notice: 'notice of authorities’ requests',
+  ai_opt_out: 'a choice about AI training',
+  ads_opt_out: 'a choice about personalised ads',
+  sale_opt_out: 'an opt-out of data sharing for ads',
+  arbitration_opt_out: 'an arbitration opt-out',
+};
+
+/** Good practices the fact sheet states, counted even where no list item says them. */
+const GOOD_FACTS: ReadonlyArray<{ fact: FactId; values: readonly FactAnswer['value'][]; key: string }> = [
+  { fact: 'sells_data', values: ['no'], key: 'no_sale_of_data' },
+  { fact: 'targeted_ads', values: ['no'], key: 'targeted_advertising' },
+  { fact: 'cross_site_tracking', values: ['no'], key: 'cross_site_tracking' },
+  { fact: 'ai_training', values: ['no'], key: 'ai_training' },
+  { fact: 'terms_change_notice', values: ['advance_notice'], key: 'unilateral_change' },
+  { fact: 'termination_without_notice', values: ['no'], key: 'unilateral_termination' },
+  { fact: 'account_deletion', values: ['self_service'], key: 'account_deletion' },
+  { fact: 'data_export', values: ['self_service'], key: 'data_export' },
+  { fact: 'breach_notice', values: ['yes'], key: 'security_breach' },
+  { fact: 'law_enforcement_notice', values: ['yes'], key: 'law_enforcement_notice' },
+  { fact: 'refunds', values: ['yes'], key: 'refunds_offered' },
+  // An opt-out softens a bad practice: half a good one.
+  { fact: 'ai_training', values: ['yes_opt_out', 'yes_opt_in'], key: 'ai_opt_out' },
+  { fact: 'targeted_ads', values: ['yes_opt_out', 'yes_opt_in'], key: 'ads_opt_out' },
+  { fact: 'sells_data', values: ['yes_opt_out'], key: 'sale_opt_out' },
+  { fact: 'arbitration', values: ['mandatory_with_opt_out'], key: 'arbitration_opt_out' },
+];
+
+interface Counted {
+  key: string;
+  severity: Exclude<Severity, 'neutral'>;
+  weight: number;
+}
+
+/**
+ * ToS;DR's rule over weighted findings: balance = good − bad − 3 × blocker; no grade without
+ * any; E if balance ≤ −10 or blockers outweigh goods; D if 3 or more blockers or bads outweigh
+ * goods; C if balance < 5; B if any bad remains; else A.
+ */
+export function gradeOf(counted: ReadonlyArray<{ severity: Severity; weight?: number }>): Grade {
+  const sum = (s: Severity) => counted.filter((c) => c.severity === s).reduce((n, c) => n + (c.weight ?? 1), 0);
+  const [good, bad, blocker] = [sum('good'), sum('bad'), sum('blocker')];
+  if (good + bad + blocker === 0) return null;
+  const balance = good - bad - 3 * blocker;
+  if (balance <= -10 || blocker > good) return 'E';
+  if (blocker >= 3 || bad > good) return 'D';
+  if (balance < 5) return 'C';
+  if (bad > 0) return 'B';
+  return 'A';
+}
+
+/**
+ * The grade of what the summary says: the key points and privacy concerns shown (each once per
+ * category and side), and the good practices the fact sheet states, with one sentence naming
+ * the practices that decided it.
+ */
+export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): { grade: Grade; gradeReason: string } {
+  const counted = new Map<string, Counted>();
+  const count = (key: string, severity: Severity) => {
+    if (severity === 'neutral' || counted.has(`${severity}:${key}`)) return;
+    counted.set(`${severity}:${key}`, { key, severity, weight: WEIGHT[`${severity}:${key}`] ?? 1 });
+  };
+  // A licence that includes AI training is named as such, not as a broad one.
+  for (const item of items)
+    count(item.category === 'content_license' && /\btrain\w* AI\b/i.test(item.text) ? 'content_license_ai' : item.category, item.severity);
+  for (const good of GOOD_FACTS)
+    if (good.values.includes(facts[good.fact].value) && facts[good.fact].evidence.length > 0) count(good.key, 'good');
+  const all = [...counted.values()];
+  const grade = gradeOf(all);
+  if (!grade) return { grade, gradeReason: 'No practice that counts for a grade was found.' };
+  const heaviest = (severity: Counted['severity']) =>
+    all
+      .filter((c) => c.severity === severity)
+      .sort((a, b) => b.weight - a.weight)
+      .map((c) => (severity === 'good' ? GOOD_LABEL[c.key] : BAD_LABEL[c.key]) ?? c.key.replace(/_/g, ' '));
+  const named = (labels: string[], max: number) => `${labels.slice(0, max).join(', ')}${labels.length > max ? ', …' : ''}`;
+  const [blockers, bads, goods] = [heaviest('blocker'), heaviest('bad'), heaviest('good')];
+  const against = [
+    blockers.length ? `${blockers.length} serious problem${blockers.length === 1 ? '' : 's'} (${named(blockers, 3)})` : '',
+    bads.length ? `${bads.length} bad practice${bads.length === 1 ? '' : 's'} (${named(bads, 4)})` : '',
+  ].filter(Boolean);
+  const good = goods.length ? `${goods.length} good one${goods.length === 1 ? '' : 's'} (${named(goods, 4)})` : 'no good practice';
+  return {
+    grade,
+    gradeReason: against.length
+      ? `Grade ${grade}: ${against.join(' and ')} against ${good}.`
+      : `Grade ${grade}: ${goods.length} good practice${goods.length === 1 ? '' : 's'} (${named(goods, 4)}) and no bad one.`,
+  };
+}

@@ -1,0 +1,202 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+
+/** Where the headless browser is and how many pages it may render at once. */
+export interface BrowserSettings {
+  /** Chromium executable, e.g. /usr/bin/chromium. */
+  executablePath: string;
+  /** Pages rendering at once in this process. Default 2. */
+  maxPages?: number;
+  /**
+   * A counter shared by every worker thread of the process (an Int32Array over a
+   * SharedArrayBuffer, one element), so maxPages holds for the process and not per thread.
+   * Default: a counter of this thread only.
+   */
+  pageSlots?: Int32Array;
+}
+
+/** Time a launched browser stays up without pages before it is closed (memory back). */
+const IDLE_CLOSE_MS = 30_000;
+
+/** The switches every headless Chromium of this project starts with (the analyzer's, the browser journeys', the benches'). */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Switches for a browser that must never reach the network by itself: every request is
+ * fulfilled by the guarded fetcher through routing, and anything that slips past routing meets a
+ * proxy that answers nothing (loopback included: `<-loopback>` removes Chromium's implicit
+ * loopback bypass), a resolver that resolves nothing, and WebRTC without its own UDP.
+ */
+function browserArgs(deadProxyPort: number): string[] {
+  return [
+    ...CHROMIUM_FLAGS,
+    '--disable-dev-shm-usage',
+    '--disable-extensions',
+    '--disable-default-apps',
+    '--disable-domain-reliability',
+    '--dns-prefetch-disable',
+    '--no-pings',
+    '--mute-audio',
+    '--blink-settings=imagesEnabled=false',
+    '--renderer-process-limit=2',
+    '--js-flags=--max-old-space-size=256',
+    `--proxy-server=http://127.0.0.1:${deadProxyPort}`,
+    '--proxy-bypass-list=<-loopback>',
+    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  ];
+}
+
+/** setpriv (util-linux), which can tie a process's life to the thread that started it. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
+const owned = new Map<string, string>();
+
+/**
+ * The executable to launch: on Linux with setpriv, a two-line wrapper that starts Chromium with
+ * PR_SET_PDEATHSIG=KILL, so the browser dies with the worker thread that launched it (the server
+ * stops a worker that overruns its deadline by terminating the thread, which runs no cleanup of
+ * its own); elsewhere Chromium itself, and only the browser's own idle close and the process's
+ * exit end it.
+ */
+function ownedExecutable(executablePath: string): string {
+  if (process.platform !== 'linux' || !SETPRIV) return executablePath;
+  let wrapper = owned.get(executablePath);
+  if (!wrapper) {
+    wrapper = join(mkdtempSync(join(tmpdir(), 'fineprint-browser-')), 'chromium');
+    const quoted = `'${executablePath.replace(/'/g, `'\\''`)}'`;
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${SETPRIV} --pdeathsig KILL -- ${quoted} "$@"\n`, { mode: 0o700 });
+    owned.set(executablePath, wrapper);
+  }
+  return wrapper;
+}
+
+/** The proxy the browser is pointed at: it accepts and drops every connection, and counts them. */
+interface DeadProxy {
+  port: number;
+  /**
+   * What the browser tried to reach by itself (request targets seen by the dead proxy): Chromium's
+   * own background calls (update and account services) land here, and no request of a page may.
+   */
+  attempts: string[];
+  server: Server;
+}
+
+interface Shared {
+  browser: Promise<Browser> | undefined;
+  proxy: Promise<DeadProxy> | undefined;
+  executablePath: string | undefined;
+  pages: number;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+const shared: Shared = { browser: undefined, proxy: undefined, executablePath: undefined, pages: 0, idleTimer: undefined };
+const localSlots = new Int32Array(1);
+
+function deadProxy(): Promise<DeadProxy> {
+  shared.proxy ??= new Promise<DeadProxy>((resolve, reject) => {
+    const proxy: DeadProxy = { port: 0, attempts: [], server: createServer() };
+    proxy.server.on('connection', (socket) => {
+      // Read the request line (CONNECT host:port, GET http://…) to say what was attempted, answer nothing, close.
+      socket.once('data', (data: Buffer) => {
+        if (proxy.attempts.length < 1000) proxy.attempts.push(/^\S+ (\S+)/.exec(data.subarray(0, 2048).toString('latin1'))?.[1] ?? '?');
+        socket.destroy();
+      });
+      socket.on('error', () => undefined);
+      setTimeout(() => socket.destroy(), 2000).unref();
+    });
+    proxy.server.once('error', reject);
+    proxy.server.listen(0, '127.0.0.1', () => {
+      proxy.port = (proxy.server.address() as { port: number }).port;
+      proxy.server.unref();
+      resolve(proxy);
+    });
+  });
+  return shared.proxy;
+}
+
+/** Request targets the browser of this thread tried to reach by itself, past routing (they met the dead proxy and got nothing). */
+export async function directConnectionAttempts(): Promise<readonly string[]> {
+  return shared.proxy ? [...(await shared.proxy).attempts] : [];
+}
+
+/** The browser of this thread, launched on first use; a crashed or closed one is launched again. */
+export async function sharedBrowser(settings: BrowserSettings): Promise<Browser> {
+  if (shared.browser && shared.executablePath !== settings.executablePath) await closeSharedBrowser();
+  if (!shared.browser) {
+    shared.executablePath = settings.executablePath;
+    // playwright-core is loaded on the first render only: a worker that never renders does not pay for it.
+    const launching = Promise.all([deadProxy(), import('playwright-core')]).then(([proxy, { chromium }]) =>
+      chromium.launch({
+        executablePath: ownedExecutable(settings.executablePath),
+        args: browserArgs(proxy.port),
+        // The analysis owns the process: no signal handlers of Playwright's own in a worker thread.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        timeout: 15_000,
+      }),
+    );
+    shared.browser = launching;
+    launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (shared.browser === launching) shared.browser = undefined;
+        }),
+      () => {
+        if (shared.browser === launching) shared.browser = undefined;
+      },
+    );
+  }
+  return shared.browser;
+}
+
+/** Closes this thread's browser (its process ends); the next render launches a new one. */
+export async function closeSharedBrowser(): Promise<void> {
+  const launching = shared.browser;
+  shared.browser = undefined;
+  if (!launching) return;
+  const browser = await launching.catch(() => undefined);
+  if (!browser) return;
+  // close() asks Chromium to quit and kills it if it does not; never wait on it forever.
+  await Promise.race([browser.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+}
+
+/**
+ * Takes one of the process's page slots, waiting (polling the shared counter) until one is free
+ * or the signal ends the wait; returns the function that gives it back.
+ */
+export async function acquirePageSlot(settings: BrowserSettings, signal: AbortSignal): Promise<() => void> {
+  const slots = settings.pageSlots ?? localSlots;
+  const max = settings.maxPages ?? 2;
+  for (;;) {
+    const taken = Atomics.load(slots, 0);
+    if (taken < max && Atomics.compareExchange(slots, 0, taken, taken + 1) === taken) break;
+    if (signal.aborted) throw signal.reason;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  shared.pages++;
+  if (shared.idleTimer) clearTimeout(shared.idleTimer);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    Atomics.sub(slots, 0, 1);
+    shared.pages--;
+    if (shared.pages === 0) {
+      shared.idleTimer = setTimeout(() => void closeSharedBrowser(), IDLE_CLOSE_MS);
+      shared.idleTimer.unref();
+    }
+  };
+}

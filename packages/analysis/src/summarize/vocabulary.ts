@@ -1,0 +1,162 @@
+/**
+ * What a clause names, per topic, and how a summary sentence says it: each row is a pattern the
+ * clause must contain and the words the sentence uses for it. A sentence lists only what its own
+ * quote names (`namedIn` in details.ts), so two services with different clauses get different
+ * sentences, and every word of detail can be checked against the quote.
+ */
+type Vocabulary = ReadonlyArray<readonly [RegExp, string]>;
+
+/** The demands to which the service hands data to authorities. */
+export const LEGAL_DEMANDS: Vocabulary = [
+  [/\bsubpoenas?\b/i, 'subpoenas'],
+  [/\bcourt orders?\b/i, 'court orders'],
+  [/\bwarrants?\b/i, 'warrants'],
+  [/\blegal process\b/i, 'legal process'],
+  [/\bnational security\b/i, 'national security requests'],
+];
+
+/** Other grounds on which it discloses data without such a demand. */
+export const DISCLOSURE_GROUNDS: Vocabulary = [
+  [/\bemergenc/i, 'in emergencies'],
+  [/\bto protect\b[^.]{0,80}\b(?:rights|property|safety)\b/i, 'to protect rights or safety'],
+];
+
+/** Warranties an "as is" clause disclaims. */
+export const WARRANTIES: Vocabulary = [
+  [/\bmerchantab/i, 'merchantability'],
+  [/\bfitness for a particular purpose\b/i, 'fitness for a particular purpose'],
+  [/\bnon-?infringement\b/i, 'non-infringement'],
+  [/\buninterrupted\b/i, 'uninterrupted service'],
+  [/\berror-free\b|\berrors?\b/i, 'freedom from errors'],
+  [/\baccura(?:te|cy)\b/i, 'accuracy'],
+  [/\bvirus|harmful components\b|\bsecure\b/i, 'security'],
+];
+
+/** Grounds on which the service may close an account. */
+export const TERMINATION_GROUNDS: Vocabulary = [
+  [
+    /\bfor any (?:or no )?reason\b|\bfor no reason\b|\bat (?:our|its) (?:sole )?discretion\b|\bwith or without cause\b/i,
+    'at its discretion',
+  ],
+  [/\bbreach|\bviolat\w*\b[^.]{0,40}\b(?:terms|agreement|polic|guidelines|rules)/i, 'if it believes you broke its rules'],
+  [
+    /\b(?:required|comply|complying) (?:to comply )?(?:by|with)? ?(?:the )?law\b|\blegal (?:reasons|requirements?|obligations?)\b/i,
+    'where the law requires',
+  ],
+  [/\bfraud\w*|\billegal\b|\bunlawful\b/i, 'for fraud or unlawful use'],
+  [/\brisk\b|\bharm\w*\b/i, 'to prevent harm or risk'],
+  [/\binactiv\w*/i, 'for inactivity'],
+];
+
+/** Kinds of cookies and trackers a cookie clause names. */
+export const COOKIE_KINDS: Vocabulary = [
+  [/\b(?:strictly )?necessary cookies|(?<!non-)\bessential (?:cookies|functionality)/i, 'essential cookies'],
+  [/\banalytic|\bperformance cookies\b/i, 'analytics cookies'],
+  [/\badvertis\w*|\btargeting\b|\bmarketing\b/i, 'advertising cookies'],
+  [/\bfunctional|\bpreferences?\b/i, 'preference cookies'],
+  [/\bsocial (?:media|network|plugins?)/i, 'social media plugins'],
+  [/\bthird[- ]party cookies\b|\bthird parties\b[^.]{0,40}\bcookies\b/i, 'third-party cookies'],
+  [/\bpixels?\b|\bweb beacons?\b/i, 'pixels'],
+  [/\blocal storage\b/i, 'local storage'],
+];
+
+/** What an indemnity covers. */
+export const INDEMNITY_COVERS: Vocabulary = [
+  [/\byour (?:user )?content\b|\bcontent you\b/i, 'your content'],
+  [/\byour (?:use|misuse) of\b|\buse of the (?:service|platform|site)/i, 'your use of the service'],
+  [/\b(?:your )?(?:breach|violation) of (?:any (?:part )?of )?(?:these|this|the) (?:terms|agreement)/i, 'your breach of the terms'],
+  [/\bviolat\w* (?:of )?(?:any )?(?:applicable )?laws?\b/i, 'your breaches of the law'],
+  [/\bthird[- ]party(?:['’]s)? rights\b|\brights of (?:any )?(?:third|other)|\binfring/i, 'your infringing others’ rights'],
+  [/\battorneys?['’]? fees\b|\blegal (?:fees|costs)\b|\blawyers?['’]? fees\b/i, 'legal fees'],
+];
+
+/** How a service locates a device. */
+export const LOCATION_SOURCES: Vocabulary = [
+  [/\bGPS\b/, 'GPS'],
+  [/\bwi-?fi\b/i, 'Wi-Fi'],
+  [/\bbluetooth\b/i, 'Bluetooth'],
+  [/\b(?:cell(?:ular)? towers?|mobile network)\b/i, 'cell towers'],
+  [/\bIP address/i, 'IP address'],
+  [/\bsensors?\b/i, 'device sensors'],
+];
+
+/** What an AI-training clause says is used. */
+export const AI_TRAINING_DATA: Vocabulary = [
+  [/\bpublic(?:ly available)? (?:posts?|content|information)\b(?! polic)/i, 'public content'],
+  [/\b(?:your|user) content\b|\bcontent you\b/i, 'your content'],
+  [/\binteractions? with\b[^.]{0,40}\b(?:AI|assistant|chatbot|features?)\b|\bprompts?\b/i, 'your interactions with AI features'],
+  [/\bactivity\b|\busage\b/i, 'your activity'],
+  [/\bpersonal (?:data|information)\b/i, 'personal data'],
+];
+
+/** What counts as accepting the terms. */
+export const ACCEPTANCE_ACTS: Vocabulary = [
+  [/\baccess\w*/i, 'accessing'],
+  [/\bus(?:e|ing)\b/i, 'using'],
+  [/\bdownload\w*|\binstall\w*/i, 'downloading'],
+  [/\bregister\w*|\bcreat\w* an account\b|\bsign\w* up\b/i, 'signing up for'],
+  [/\bclick\w*|\bcheck\w* (?:the )?box\b/i, 'clicking to accept'],
+  [/\bbrows\w*|\bvisit\w*/i, 'browsing'],
+];
+
+/** Safeguards named for transfers abroad. */
+export const TRANSFER_SAFEGUARDS: Vocabulary = [
+  [/\bstandard contractual clauses\b|\bmodel (?:contract|contractual) clauses\b/i, 'standard contractual clauses'],
+  [/\badequacy (?:decision|finding)s?\b/i, 'adequacy decisions'],
+  [/\bData Privacy Framework\b|\bPrivacy Shield\b/i, 'the Data Privacy Framework'],
+  [/\bbinding corporate rules\b/i, 'binding corporate rules'],
+];
+
+/** Who receives data sent abroad. */
+export const TRANSFER_RECIPIENTS: Vocabulary = [
+  [/\b(?:group companies|affiliates|subsidiaries)\b/i, 'its group companies'],
+  [/\b(?:subcontractors|subprocessors|service providers|vendors)\b/i, 'its service providers'],
+  [/\bpartners\b/i, 'partners'],
+];
+
+/** Company events in which data passes to another owner. */
+export const BUSINESS_EVENTS: Vocabulary = [
+  [/\bmerg/i, 'a merger'],
+  [/\bacqui/i, 'an acquisition'],
+  [/\b(?:sale|sell)\w* (?:of )?(?:all or (?:a )?(?:portion|part) of )?(?:our |its )?(?:assets|business|company)/i, 'a sale of assets'],
+  [/\bbankrupt|\binsolven|\breceivership/i, 'bankruptcy'],
+  [/\breorgani[sz]/i, 'a reorganisation'],
+  [/\bfinanc(?:ing|e)\b|\binvestment\b/i, 'a financing'],
+];
+
+/** The terms of a content licence, as the quoted clause writes them ("non-transferable" names none). */
+export const LICENCE_TERMS: Vocabulary = [
+  [/\bworldwide\b/i, 'worldwide'],
+  [/\broyalty[- ]free\b/i, 'royalty-free'],
+  [/\bperpetu\w*/i, 'perpetual'],
+  [/(?<!non-?)\birrevocabl\w*/i, 'irrevocable'],
+  [/(?<!non-?)\btransferable\b/i, 'transferable'],
+  [/(?<!non-?)\bsub-?licen[cs]\w*/i, 'sublicensable'],
+];
+
+/** The rights over personal data a clause names, as verbs. */
+export const DATA_RIGHTS: Vocabulary = [
+  [/\baccess\b/i, 'access'],
+  [/\bcorrect\w*|\brectif/i, 'correct'],
+  [/\bdelet\w*|\berase|\berasure\b/i, 'delete'],
+  [/\bport(?:ability|ing|\b)|\bcopy of\b|\bdownload/i, 'get a copy of'],
+  [/\bobject\b|\bobjection\b/i, 'object to the use of'],
+  [/\brestrict\w*/i, 'restrict the use of'],
+];
+
+/** What personalised ads are based on, as a clause names it (the user's own signals, not the company's "activities"). */
+export const AD_SIGNALS: Vocabulary = [
+  [
+    /\byour (?:online )?activit(?:y|ies) (?:on|across|off|outside)\b[^.]{0,40}\b(?:other|third[- ]party|partner|websites|apps)|\bother (?:websites|sites|apps) you (?:visit|use)\b/i,
+    'your activity on other sites and apps',
+  ],
+  [
+    /\byour (?:online )?activit(?:y|ies)\b|\bwhat you (?:watch|view|search|like|do)\b|\bvideos you(?:['’]ve)? watch|\byour (?:searches|browsing)\b/i,
+    'your activity',
+  ],
+  [/\byour interests\b|\binterest-based\b/i, 'your interests'],
+  [
+    /\binformation (?:that )?(?:partners|advertisers|third parties)[^.]{0,40}\b(?:provide|share)|\b(?:information|data) (?:we (?:collect|receive|get) )?from (?:our )?(?:partners|advertisers|third parties)\b/i,
+    'data from partners',
+  ],
+];
