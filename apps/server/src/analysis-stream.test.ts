@@ -100,10 +100,11 @@ describe('POST /api/analyze/stream', () => {
     while (!text.includes('event: progress')) text += new TextDecoder().decode((await reader.read()).value);
     expect(parseEvents(text)[0]).toEqual({ event: 'progress', data: { message: `Reading ${site.origin}/` } });
     expect(await searchCount('cancel-visitor')).toBe(1);
+    await vi.waitFor(() => expect(site.held()).toBe(1), { timeout: 20_000, interval: 20 });
     stop.abort();
-    // The unit comes back only once the worker has returned: with the site still silent and a
-    // 120 s deadline, that happens only because the cancel reached the worker.
     await vi.waitFor(async () => expect(await searchCount('cancel-visitor')).toBe(0), { timeout: 20_000, interval: 50 });
+    // The unit came back at the cancel; the worker then hung up on the silent site.
+    await vi.waitFor(() => expect(site.held()).toBe(0), { timeout: 20_000, interval: 50 });
     expect(site.hits('/legal/terms-of-service')).toBe(0);
     // The pool is free for the next analysis.
     site.release();

@@ -100,44 +100,62 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     }
   }
 
-  /** Takes one unit of quota (subscribers unlimited), runs the work, and gives the unit back if it fails. */
-  async function withReservation<T>(input: Omit<Requester, 'client'>, work: (now: Date) => Promise<T>): Promise<T> {
+  /**
+   * Takes one unit of quota (subscribers unlimited), runs the work, and gives the unit back if it
+   * fails or is cancelled. A cancel gives it back at once, not when the worker has stopped, so
+   * the status the visitor asks for next already counts it.
+   */
+  async function withReservation<T>(input: Omit<Requester, 'client'>, work: (now: Date) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const subscription = await deps.subscriptions.findEntitlement(input.token);
     const now = deps.clock();
     const isReserved = await deps.visitors.reserveAnalysis(input.visitorId, subscription ? null : FREE_ANALYSES, now.toISOString());
     if (!isReserved) throw new ServiceError('SUBSCRIPTION_REQUIRED', MESSAGES.subscriptionRequired);
+    let refunding: Promise<void> | undefined;
+    const refund = () => (refunding ??= deps.visitors.refundAnalysis(input.visitorId));
+    // Its failure is not lost: the work rejects once cancelled, and the catch below awaits the same promise.
+    const onAbort = () => void refund().catch(() => undefined);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await work(now);
+      const result = await work(now);
+      if (signal?.aborted) await refund();
+      return result;
     } catch (error) {
-      await deps.visitors.refundAnalysis(input.visitorId);
+      await refund();
       throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
   async function analyzeOnce(site: string, input: Omit<Requester, 'client'>, watch?: AnalysisWatch): Promise<AnalysisResult> {
-    return withReservation(input, async (now) => {
-      const readCache = () =>
-        deps.analyses.findCached(site, engineVersion, new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString());
-      const cached = await readCache();
-      deps.onCacheLookup?.(cached !== undefined);
-      if (cached) return cached;
-      const compute = async () => {
-        const computed = await deps.runAnalysis(site, watch);
-        // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
-        if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
-        // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
-        const result = { ...computed, resultId: randomBytes(16).toString('base64url') };
-        const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
-        await deps.analyses.saveCached(
-          { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
-          deps.clock().toISOString(),
-        );
-        return result;
-      };
-      if (watch) return compute();
-      // Each request has taken its own unit above; concurrent ones for the same site share one run.
-      return singleFlight.run(site, { readShared: readCache, compute });
-    });
+    return withReservation(
+      input,
+      async (now) => {
+        const readCache = () =>
+          deps.analyses.findCached(site, engineVersion, new Date(now.getTime() - CACHE_HOURS * 3_600_000).toISOString());
+        const cached = await readCache();
+        deps.onCacheLookup?.(cached !== undefined);
+        if (cached) return cached;
+        const compute = async () => {
+          const computed = await deps.runAnalysis(site, watch);
+          // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
+          if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
+          // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
+          const result = { ...computed, resultId: randomBytes(16).toString('base64url') };
+          const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
+          await deps.analyses.saveCached(
+            { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
+            deps.clock().toISOString(),
+          );
+          return result;
+        };
+        if (watch) return compute();
+        // Each request has taken its own unit above; concurrent ones for the same site share one run.
+        return singleFlight.run(site, { readShared: readCache, compute });
+      },
+      watch?.signal,
+    );
   }
 }
 
