@@ -117,5 +117,8 @@ describe('POST /api/analyze/stream', () => {
     for (let i = 0; i < 5; i++) await post('quota-visitor').then((r) => r.text());
     const events = parseEvents(await (await post('quota-visitor')).text());
     expect(events).toEqual([{ event: 'error', data: { error: expect.stringContaining('Subscription required'), status: 402 } }]);
+    // Read by the app's one error reader: counted like the same refusal of the JSON route.
+    const counted = await t.app.metrics.registry.getSingleMetricAsString('fineprint_quota_denials_total');
+    expect(counted).toMatch(/^fineprint_quota_denials_total 1$/m);
   }, 60_000);
 });

@@ -15,7 +15,7 @@ import type { AnalysisResult } from '@fineprint/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { HTTP_STATUS, ServiceError } from './errors';
+import { HTTP_STATUS, ServiceError, type DescribeError } from './errors';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes';
 import { createAnalysisService } from './modules/analysis/analysis.service';
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, { headers, csrfExempt: [WEBHOOK_PATH] });
   await registerRateLimit(app, { redis, perMinute: config.API_RATE_LIMIT_PER_MINUTE });
 
-  app.setErrorHandler((error, request, reply) => {
+  const describeError: DescribeError = (error, request) => {
     if (error instanceof ServiceError || error instanceof AnalysisError) {
       // Each known error once, with its code and the site's host: never the address, a token or an e-mail.
       const status = HTTP_STATUS[error.code];
@@ -137,28 +137,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       metrics.refusals.inc({ code: error.code });
       if (error.code === 'SUBSCRIPTION_REQUIRED') metrics.quotaDenials.inc();
       // A full analysis queue or an unreachable payment provider passes: say when to come back.
-      if (error.code === 'BUSY' || error.code === 'PROVIDER_UNAVAILABLE') void reply.header('retry-after', '30');
-      return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
+      const isPassing = error.code === 'BUSY' || error.code === 'PROVIDER_UNAVAILABLE';
+      return { status, error: error.message, ...(isPassing ? { retryAfterSeconds: 30 } : {}) };
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ error: 'Too many requests. Please wait a minute and try again.' });
-    if (status === 413) return reply.code(413).send({ error: UPLOAD_TOO_LARGE });
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: 'The request could not be understood.' });
+    if (status === 429) return { status, error: 'Too many requests. Please wait a minute and try again.' };
+    if (status === 413) return { status, error: UPLOAD_TOO_LARGE };
+    if (status >= 400 && status < 500) return { status, error: 'The request could not be understood.' };
     if (isDependencyUnavailable(error)) {
       // The database or Redis is restarting or unreachable: come back shortly, like a full queue.
       request.log.warn(unavailableFields(error), 'refused');
       metrics.refusals.inc({ code: 'DEPENDENCY_UNAVAILABLE' });
-      return reply
-        .code(503)
-        .header('retry-after', '30')
-        .send({ error: 'The service is briefly unavailable. Please try again in a minute.' });
+      return { status: 503, error: 'The service is briefly unavailable. Please try again in a minute.', retryAfterSeconds: 30 };
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return { status: 500, error: 'Something went wrong on our side. Please try again.' };
+  };
+  app.setErrorHandler((error, request, reply) => {
+    const { status, error: message, retryAfterSeconds } = describeError(error, request);
+    if (retryAfterSeconds) void reply.header('retry-after', String(retryAfterSeconds));
+    return reply.code(status).send({ error: message });
   });
 
   registerSubscriptionRoutes(app, subscriptions);
-  registerAnalysisRoutes(app, analysis, config.ANALYZE_RATE_LIMIT_PER_MINUTE);
+  registerAnalysisRoutes(app, analysis, { rateLimitPerMinute: config.ANALYZE_RATE_LIMIT_PER_MINUTE, describeError });
   registerIdentityRoutes(app, createIdentityService({ visitors, subscriptions, clock }));
   registerPaymentRoutes(
     app,

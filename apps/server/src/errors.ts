@@ -1,4 +1,5 @@
 import type { AnalysisErrorCode } from '@fineprint/analysis';
+import type { FastifyRequest } from 'fastify';
 
 /** Codes of the server's own refusals. */
 export type ServiceErrorCode =
@@ -53,3 +54,16 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   NO_DOCUMENTS: 422,
   EMPTY_DOCUMENT: 422,
 };
+
+/** What a visitor is told of an error: the status, the sentence, and when to come back. */
+export interface ErrorReply {
+  status: number;
+  error: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Reads an error once for every route, JSON or event stream: logs it, counts it in the metrics
+ * and says what to answer (the app's error handler is the one implementation).
+ */
+export type DescribeError = (error: unknown, request: FastifyRequest) => ErrorReply;

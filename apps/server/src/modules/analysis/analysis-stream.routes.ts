@@ -1,8 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { AnalysisError } from '@fineprint/analysis';
 import { AnalyzeRequestSchema } from '@fineprint/contracts';
 import type { FastifyInstance } from 'fastify';
-import { HTTP_STATUS, ServiceError } from '../../errors';
+import type { DescribeError } from '../../errors';
 import { bearerToken, parseInput, requireVisitorId } from '../../http-context';
 import { clientKey } from '../../plugins/rate-limit';
 import type { AnalysisService } from './analysis.service';
@@ -13,9 +12,14 @@ export const ANALYZE_STREAM_PATH = '/api/analyze/stream';
  * `POST /api/analyze/stream {url}`: the same analysis, rules and quota as `POST /api/analyze`,
  * answered as Server-Sent Events — `progress` ({message}) for each stage, then one `result`
  * (the analysis) or one `error` ({error, status}). Closing the connection cancels the
- * analysis in its worker and gives its quota unit back.
+ * analysis in its worker and gives its quota unit back. Errors are read by the app's one
+ * `describeError` (logged and counted as for every route), then sent as the `error` event.
  */
-export function registerAnalysisStreamRoute(app: FastifyInstance, service: AnalysisService, rateLimitPerMinute: number): void {
+export function registerAnalysisStreamRoute(
+  app: FastifyInstance,
+  service: AnalysisService,
+  { rateLimitPerMinute, describeError }: { rateLimitPerMinute: number; describeError: DescribeError },
+): void {
   app.post(ANALYZE_STREAM_PATH, { config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } }, async (request, reply) => {
     const { url } = parseInput(AnalyzeRequestSchema, request.body, 'Please send the address to analyze as {"url": "..."}.');
     const requester = { visitorId: requireVisitorId(request), token: bearerToken(request), client: clientKey(request) };
@@ -44,12 +48,9 @@ export function registerAnalysisStreamRoute(app: FastifyInstance, service: Analy
     } catch (error) {
       if (stop.signal.aborted) {
         request.log.info({ route: ANALYZE_STREAM_PATH }, 'analysis cancelled by the client');
-      } else if (error instanceof ServiceError || error instanceof AnalysisError) {
-        request.log.info({ code: error.code, route: ANALYZE_STREAM_PATH }, 'refused');
-        send('error', { error: error.message, status: HTTP_STATUS[error.code] });
       } else {
-        request.log.error({ err: error }, 'request failed');
-        send('error', { error: 'Something went wrong on our side. Please try again.', status: 500 });
+        const { status, error: message } = describeError(error, request);
+        send('error', { error: message, status });
       }
     } finally {
       isDone = true;

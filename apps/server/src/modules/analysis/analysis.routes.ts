@@ -7,7 +7,7 @@ import {
   type ProvidedDocumentType,
 } from '@fineprint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ServiceError } from '../../errors';
+import { ServiceError, type DescribeError } from '../../errors';
 import { bearerToken, parseInput, requireVisitorId } from '../../http-context';
 import { clientKey } from '../../plugins/rate-limit';
 import type { AnalysisService } from './analysis.service';
@@ -23,8 +23,13 @@ const TYPE_MESSAGE = 'Please say whether the document is the Terms of Service, t
  * multipart upload (one `file` and its `type`). Multipart is registered in this route's own
  * scope, so no other route accepts it; the CSRF and rate-limit hooks of the root apply.
  */
-export function registerAnalysisRoutes(app: FastifyInstance, service: AnalysisService, rateLimitPerMinute: number): void {
-  registerAnalysisStreamRoute(app, service, rateLimitPerMinute);
+export function registerAnalysisRoutes(
+  app: FastifyInstance,
+  service: AnalysisService,
+  options: { rateLimitPerMinute: number; describeError: DescribeError },
+): void {
+  const { rateLimitPerMinute } = options;
+  registerAnalysisStreamRoute(app, service, options);
   // A kept result by its permalink id: no visitor, no quota.
   app.get('/api/results/:resultId', async (request, reply) => {
     void reply.header('cache-control', 'private, max-age=300');
