@@ -1,6 +1,7 @@
 import {
   COOKIE_NAMES,
   MESSAGES,
+  SHARE_MESSAGES,
   USER_ID_HEADER,
   type AnalysisResult,
   type PaymentIntent,
@@ -36,9 +37,39 @@ export async function fetchSubscriptionStatus(): Promise<SubscriptionStatus> {
   }
 }
 
-export async function analyzeUrl(url: string): Promise<AnalysisResult> {
-  const { data } = await http.post<AnalysisResult>('/analyze', { url }, { headers: await identityHeaders() });
-  return data;
+/**
+ * `POST /api/analyze/stream`: the SPEC's `POST /api/analyze {url}` with the same headers, read as Server-Sent Events. Each
+ * `progress` sentence goes to `onProgress`; the `result` resolves; an `error` rejects with an
+ * HttpError carrying `{error}` like the JSON call; a cancel (aborting `signal`, which closes the
+ * connection and so stops the server's work) rejects with the cancel sentence.
+ */
+export async function analyzeUrlStreamed(url: string, onProgress: (message: string) => void, signal: AbortSignal): Promise<AnalysisResult> {
+  const headers = { ...(await identityHeaders()), Accept: 'text/event-stream' };
+  try {
+    const reader = (await http.postStream('/analyze/stream', { url }, { headers, signal }))
+      .pipeThrough(new TextDecoderStream())
+      .getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
+        if (event === 'progress') onProgress((data as { message: string }).message);
+        else if (event === 'result') return data as AnalysisResult;
+        else if (event === 'error') throw new HttpError((data as { status: number }).status, data);
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) throw new Error(SHARE_MESSAGES.analysisCancelled);
+    throw error;
+  }
+  throw new Error(signal.aborted ? SHARE_MESSAGES.analysisCancelled : 'Network Error');
 }
 
 /** Analyses a document the visitor pasted (same quota and result as an address). */

@@ -26,6 +26,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Resolve with any status instead of throwing HttpError outside 2xx. */
   acceptAnyStatus?: boolean;
+  /** Closes the connection when aborted (the fetch then rejects with an AbortError). */
+  signal?: AbortSignal;
 }
 
 function cookieValue(name: string): string | undefined {
@@ -36,7 +38,8 @@ function cookieValue(name: string): string | undefined {
   return undefined;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+/** Sends one call with the client's defaults; the response as it starts to arrive. */
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData)
@@ -47,21 +50,29 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   }
   const xsrf = cookieValue(XSRF_COOKIE_NAME);
   if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
-  let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body, credentials: 'include' });
-  } catch {
+    return await fetch(`/api${path}`, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
     throw new Error('Network Error');
   }
+}
+
+async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
-  let data: unknown = text;
   if (text && (response.headers.get('content-type') ?? '').includes('json')) {
     try {
-      data = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
-      data = text;
+      return text;
     }
   }
+  return text;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+  const response = await send(method, path, options);
+  const data = await readBody(response);
   if (!response.ok && !options.acceptAnyStatus) throw new HttpError(response.status, data);
   return { status: response.status, data: data as T };
 }
@@ -70,4 +81,14 @@ export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** A POST whose 2xx body is read as it arrives (Server-Sent Events); HttpError outside 2xx. */
+  async postStream(
+    path: string,
+    body: unknown,
+    options: Omit<RequestOptions, 'body' | 'acceptAnyStatus'>,
+  ): Promise<NonNullable<Response['body']>> {
+    const response = await send('POST', path, { ...options, body });
+    if (!response.ok || !response.body) throw new HttpError(response.status, await readBody(response));
+    return response.body;
+  },
 };

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, FREE_ANALYSES, freeAnalysesLeft, MESSAGES, SHARE_MESS
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { analyzeFile, analyzeText, analyzeUrl, errorMessage, fetchSubscriptionStatus } from '../../lib/api';
+import { analyzeFile, analyzeText, errorMessage, fetchSubscriptionStatus } from '../../lib/api';
 import { forgetPendingUrl, onPendingReady, rememberPendingUrl, takeReadyPendingUrl } from '../../lib/pending-analysis';
 import { useSubscription } from '../../lib/subscription-context';
 import { ProvidedForm, type ProvidedInput } from './provided-form';
@@ -34,8 +34,11 @@ export function AnalysisPage() {
       setError(MESSAGES.emptyUrl);
       return;
     }
-    await run(() => progress.analyze(url.trim()), url.trim());
+    await analyzeAddress(url.trim());
   };
+
+  /** An address, followed stage by stage with its Cancel. */
+  const analyzeAddress = (address: string) => run(() => progress.analyze(address), address);
 
   const submitProvided = (input: ProvidedInput) =>
     void run(() => (input.kind === 'text' ? analyzeText(input.text, input.type) : analyzeFile(input.file, input.type)));
@@ -83,16 +86,16 @@ export function AnalysisPage() {
   };
 
   // After a verified payment or restore, the address the paywall stopped runs by itself.
-  const runRef = useRef(run);
+  const analyzeRef = useRef(analyzeAddress);
   useEffect(() => {
-    runRef.current = run;
+    analyzeRef.current = analyzeAddress;
   });
   useEffect(() => {
     const runPending = () => {
       const pending = takeReadyPendingUrl();
       if (!pending) return;
       setUrl(pending);
-      void runRef.current(() => analyzeUrl(pending), pending);
+      void analyzeRef.current(pending);
     };
     runPending();
     return onPendingReady(runPending);
