@@ -62,6 +62,11 @@ const AI_TRAIN =
 const AI_OPT_OUT = /\b(?:opt[- ]out|object|turn off|switch off|setting|you can choose not|right to object)\b/i;
 /** A general right to object (GDPR legitimate interests) or an opt-out of training, anywhere in the policy. */
 const OBJECTION = /\b(?:right to object|you (?:can|may) (?:also )?object|opt[- ]out of (?:having|training|your content being used))\b/i;
+/**
+ * A general objection reaches training where it names it or the legal basis training rests on
+ * (legitimate interests); a bare "right to object, as the law allows" in a list of rights does not.
+ */
+export const OBJECTION_REACHES_TRAINING = /\blegitimate interests?\b|\bopt[- ]out of\b/i;
 const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]in)|if you (?:opt in|choose to share|consent))\b/i;
 
 const LOCATION =
@@ -325,7 +330,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (ours.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
       const optIn = ours.filter((l) => AI_OPT_IN.test(l.clause.text));
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
-      const optOut = [...ours.filter((l) => AI_OPT_OUT.test(l.clause.text)), ...ctx.find(OBJECTION, PRIVACY)];
+      const objections = ctx
+        .find(OBJECTION, PRIVACY)
+        .filter((l) => (OBJECTION_REACHES_TRAINING.test(l.clause.text) || AI_TRAIN.test(l.clause.text)) && scopeOf(l.clause) !== 'EEA users');
+      const optOut = [...ours.filter((l) => AI_OPT_OUT.test(l.clause.text)), ...objections];
       if (optOut.length > 0) return ctx.answer('yes_opt_out', [...ours.slice(0, 1), ...optOut]);
       return ctx.answer('yes', ours);
     },
@@ -334,6 +342,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We do not use your content to train our AI models.', value: 'no' },
       { clause: 'You may not use the content of the service to train artificial intelligence models.', value: 'not_stated' },
       { clause: 'We use your data to train our AI models, and you can object to this in your settings.', value: 'yes_opt_out' },
+      {
+        clause:
+          'We use your data to train our AI models. Where we rely on legitimate interests, you have the right to object to our use of your data.',
+        value: 'yes_opt_out',
+      },
+      { clause: 'We use your data to train our AI models. You have the right to object to the processing of your personal data.', value: 'yes' },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import type { AnalysisResult, Evidence, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
-import { findEmail, findSettingName, findWebAddress, isStatement, listing, namedIn } from '../summarize/details';
+import { findEmail, findRoute, findSettingName, findWebAddress, isStatement, listing, namedIn } from '../summarize/details';
 import {
   AD_SIGNALS,
   AI_TRAINING_DATA,
@@ -10,6 +10,7 @@ import {
   TRANSFER_RECIPIENTS,
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
+import { OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
@@ -203,16 +204,24 @@ const SENTENCES: readonly FactSentence[] = [
             : 'The service limits its liability to damage that is typical and foreseeable.',
           severity: 'bad',
         };
-      if (a.usd) {
-        const orPaid =
-          a.evidence.some((e) => /\b(?:paid|fees?|amounts? (?:you|charged))\b/i.test(e.quote)) || /\bpaid\b/i.test(String(a.value));
+      const cap = String(a.value);
+      const paid =
+        /\bpaid\b/i.test(cap) ||
+        (a.usd !== undefined && a.evidence.some((e) => /\b(?:paid|fees?|amounts? (?:you|charged))\b/i.test(e.quote)));
+      // The window of payments the cap counts ("in the twelve (12) months before the claim").
+      const months = /\b(?:\w+ )?\(?(\d{1,2})\)? months\b|\b(twelve|six|three|one) months\b/i.exec(cap);
+      const count = months && (months[1] ?? { twelve: '12', six: '6', three: '3', one: '1' }[months[2]!.toLowerCase()]);
+      const what = `what you paid it${count ? ` in the ${count} months before the claim` : ''}`;
+      if (a.usd)
         return {
-          text: orPaid
-            ? `The service caps its total liability to you at US$${a.usd} or what you paid it, as the terms set out.`
+          text: paid
+            ? /\bgreater\b/i.test(cap)
+              ? `The service caps its total liability to you at the greater of US$${a.usd} and ${what}.`
+              : `The service caps its total liability to you at US$${a.usd} or ${what}.`
             : `The service caps its total liability to you at US$${a.usd}.`,
           severity: 'bad',
         };
-      }
+      if (paid) return { text: `The service caps its total liability to you at ${what}.`, severity: 'bad' };
       return undefined;
     },
   },
@@ -224,12 +233,24 @@ const SENTENCES: readonly FactSentence[] = [
       const { named: what, evidence } = detailOf(a, AI_TRAINING_DATA, 2);
       const used = what.length ? `The service uses ${listing(what)}` : 'Your data or content is used';
       if (a.value === 'yes') return { text: `${used} to train AI or machine-learning models.`, severity: 'bad', evidence };
-      if (a.value === 'yes_opt_out')
+      if (a.value === 'yes_opt_out') {
+        // The way out as its own clause words it: an opt-out of training (with where), or the general objection to legitimate interests.
+        const way = a.evidence.find((e) => /\bopt[- ]?out|\bturn off|\bswitch off/i.test(e.quote));
+        const objection = a.evidence.find((e) => OBJECTION_REACHES_TRAINING.test(e.quote));
+        const exit = way ?? objection;
+        const route = way && findRoute(way.quote);
         return {
-          text: `${used} to train AI or machine-learning models; the policy says you can object or opt out.`,
+          text: `${used} to train AI or machine-learning models; ${
+            way
+              ? `the documents say you can opt out${route ? ` ${route}` : ''}`
+              : objection
+                ? 'where it relies on its legitimate interests, the policy gives you a right to object'
+                : 'the policy says you can object'
+          }.`,
           severity: 'bad',
-          evidence: what.length ? [...evidence, ...a.evidence.filter((e) => e !== evidence[0]).slice(0, 1)] : evidence,
+          evidence: exit && !evidence.includes(exit) ? [...evidence, exit] : evidence,
         };
+      }
       if (a.value === 'yes_opt_in') return { text: 'Your data is used to train AI models only if you agree.', severity: 'neutral' };
       if (a.value === 'no') return { text: 'The service says it does not use your content to train AI models.', severity: 'good' };
       return null;
@@ -358,7 +379,7 @@ const SENTENCES: readonly FactSentence[] = [
       return {
         text: claims.length
           ? `You must cover the service’s costs of claims arising from ${listing(claims)}${covers.includes('legal fees') ? ', legal fees included' : ''} (an indemnity).`
-          : 'You must cover the service’s costs for the kinds of claims the terms list (an indemnity).',
+          : 'You must cover the service’s costs of some claims brought against it (an indemnity).',
         severity: 'bad',
       };
     },
@@ -429,17 +450,50 @@ const SENTENCES: readonly FactSentence[] = [
             byDays.set(d.days, d.words.toLowerCase());
             if (!evidence.includes(e)) evidence.push(e);
           }
-      const periods = [...byDays.values()];
-      return periods.length > 0
+      // Each period with what it applies to, in the clause's own words.
+      const phrases = [...byDays.values()]
+        .slice(0, 2)
+        .map((words) => evidence.map((e) => periodPhrase(e.quote, words)).find(Boolean))
+        .filter((phrase): phrase is string => phrase !== undefined);
+      // Two periods where the sentence stays short (40 words at most), else the first.
+      const sentence = (shown: string[]) => `The documents set fixed periods for some data: ${shown.map((p) => `“${p}”`).join('; ')}.`;
+      const text = sentence(phrases).split(/\s+/).length <= 40 ? sentence(phrases) : sentence(phrases.slice(0, 1));
+      return phrases.length > 0
         ? {
-            text: `Some of your data is kept for stated periods (${periods.join(', ')}), as the documents describe.`,
+            text,
             severity: 'neutral',
-            evidence,
+            evidence: evidence.slice(0, text === sentence(phrases) ? 2 : 1),
           }
         : null;
     },
   },
 ];
+
+/**
+ * The part of a clause that states a period ("we keep search queries for 90 days"), at most
+ * 12 words before it and 5 after, cut with "…": what the period applies to, in the clause's words.
+ */
+export function periodPhrase(quote: string, words: string): string | undefined {
+  const at = quote.toLowerCase().indexOf(words.toLowerCase());
+  if (at < 0) return undefined;
+  const before = quote.slice(0, at);
+  let from = Math.max(before.lastIndexOf(';'), before.lastIndexOf(':'), before.lastIndexOf('. '), before.lastIndexOf('? ')) + 1;
+  const after = at + words.length;
+  const stop = quote.slice(after).search(/[;:]|\.(?:\s|$)/);
+  let to = stop < 0 ? quote.length : after + stop;
+  // Word starts before the period and word ends after it, to cut long parts at a word.
+  const starts = [...quote.slice(from, at).matchAll(/\S+/g)].map((m) => from + m.index);
+  const ends = [...quote.slice(after, to).matchAll(/\S+/g)].map((m) => after + m.index + m[0].length);
+  const isCutBefore = starts.length > 12;
+  const isCutAfter = ends.length > 5;
+  if (isCutBefore) from = starts[starts.length - 12]!;
+  if (isCutAfter) to = ends[4]!;
+  const part = quote
+    .slice(from, to)
+    .trim()
+    .replace(/[,(\s]+$/, '');
+  return `${isCutBefore ? '… ' : ''}${part}${isCutAfter ? ' …' : ''}`;
+}
 
 /**
  * A recommendation names an action the documents offer, and stands only where the fact sheet
@@ -466,18 +520,18 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   const exportData = facts.data_export;
   const contact = String(facts.privacy_contact.value);
   const hasContact = contact.includes('@') || /^https?:/.test(contact);
-  const named = (a: FactAnswer) => findSettingName(quotesOf(a));
-  const deletionTool = named(deletion);
-  const exportTool = named(exportData);
-  const tools = [
-    deletion.value === 'self_service'
-      ? `delete your account yourself${deletionTool ? ` (${deletionTool})` : ' (the documents describe how)'}`
-      : '',
-    exportData.value === 'self_service'
-      ? `download a copy of your data${exportTool ? ` with ${exportTool}` : ' (the documents describe how)'}`
-      : '',
-  ].filter(Boolean);
-  const evidence = [deletion, exportData].filter((a) => a.value === 'self_service').flatMap((a) => a.evidence.slice(0, 1));
+  // Each tool with where the documents send you to use it, and the clause that says so.
+  const offers = [
+    { answer: deletion, action: 'delete your account yourself' },
+    { answer: exportData, action: 'download a copy of your data' },
+  ].flatMap(({ answer, action }) => {
+    if (answer.value !== 'self_service') return [];
+    const clause = answer.evidence.find((e) => findRoute(e.quote)) ?? firstClause(answer.evidence)[0];
+    const route = clause && findRoute(clause.quote);
+    return [{ text: route ? `${action} ${route}` : action, evidence: clause ? [clause] : [] }];
+  });
+  const tools = offers.map((o) => o.text);
+  const evidence = offers.flatMap((o) => o.evidence);
   if (tools.length > 0) {
     const also = hasContact ? `; for other requests, ${reachAt(contact)}` : '';
     const contactClause = hasContact ? facts.privacy_contact.evidence.slice(0, 1) : [];
@@ -522,8 +576,19 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     const clause = withSetting(facts.targeted_ads);
     if (clause) return { text: `Turn off personalised ads in ${findSettingName(clause.quote)}.`, evidence: [clause] };
     // Else the clause that offers the opt-out is the evidence, not one that only says ads are shown.
-    const offer = facts.targeted_ads.evidence.find((e) => OPT_OUT_WORDS.test(e.quote));
-    return offer ? { text: 'Opt out of personalised ads as the policy describes.', evidence: [offer] } : null;
+    const offers = facts.targeted_ads.evidence.filter((e) => OPT_OUT_WORDS.test(e.quote));
+    const offer = offers.find((e) => findRoute(e.quote)) ?? offers[0];
+    const route = offer && findRoute(offer.quote);
+    return offer ? { text: `Opt out of personalised ads${route ? ` ${route}` : ''}.`, evidence: [offer] } : null;
+  }
+  if (item.category === 'arbitration') {
+    const a = facts.arbitration;
+    if (a.value !== 'mandatory_with_opt_out' || (!a.opt_out_days && !a.opt_out_contact)) return null;
+    const clause = a.evidence.find((e) => /opt[- ]?out/i.test(e.quote) && (!a.opt_out_contact || e.quote.includes(a.opt_out_contact)));
+    return {
+      text: `Opt out of arbitration${a.opt_out_days ? ` within ${days(a.opt_out_days)}` : ''}${a.opt_out_contact ? ` ${byReaching(a.opt_out_contact)}` : ''}, if you would rather keep your right to go to court.`,
+      evidence: clause ? [clause] : firstClause(a.evidence),
+    };
   }
   if (item.category === 'location') {
     const { named, evidence } = detailOf(facts.precise_location, LOCATION_SOURCES, 3);

@@ -150,7 +150,11 @@ export function findSettingName(text: string): string | undefined {
   const path = /\b((?:Settings|Preferences)(?:\s*>\s*[A-Z][\w’'&-]*(?:\s[A-Za-z][\w’'&-]*)?)+)/.exec(text)?.[1];
   if (path) return path;
   const tool = /\b((?:[A-Z][\w’'&-]*\s){1,5})(tool|page|setting)\b/.exec(text);
-  if (tool && !/^(?:The|This|Our|Your|A|An)\s/.test(tool[1]!)) return `the ${tool[1]}${tool[2]}`;
+  if (tool && !/^(?:The|This|Our|Your|A|An)\s/.test(tool[1]!)) {
+    // A name closed by a quote mark ("the ‘Tailored Ads’ setting") keeps both marks.
+    const name = tool[1]!.trim();
+    return /[’']$/.test(name) ? `the ‘${name.slice(0, -1).replace(/^[‘']/, '')}’ ${tool[2]}` : `the ${name} ${tool[2]}`;
+  }
   // A quoted name counts where the clause calls it a setting, tool, page or link, not a section.
   const quoted = /[“"‘']([A-Z][^“”"‘’']{2,48})[”"’']\s*(setting|tool|page|link|feature|button|menu|option|toggle|tab)\b/.exec(text);
   if (quoted && !/[.!?]$/.test(quoted[1]!)) return `the ‘${quoted[1]}’ ${quoted[2]}`;
@@ -160,6 +164,31 @@ export function findSettingName(text: string): string | undefined {
       text,
     )?.[1];
   return name && !/^(?:Help|Privacy|Safety|Transparency)\s(?:Center|Centre)$/.test(name) && name !== 'Settings' ? name : undefined;
+}
+
+/**
+ * Where a clause sends you to do something yourself, as a phrase to follow the verb: "in
+ * Settings > Account", "with the ‘Download your data’ tool", "on the Delete Account page", "in
+ * your account settings", "at https://…". Undefined when the clause names no place.
+ */
+export function findRoute(text: string): string | undefined {
+  const setting = findSettingName(text);
+  if (setting)
+    return /\b(?:tool|link|feature|button|option)$/.test(setting)
+      ? `with ${setting}`
+      : /\bpage$/.test(setting)
+        ? `on ${setting}`
+        : `in ${setting}`;
+  const page = /\b(?:go(?:ing)? to|visit(?:ing)?|us(?:e|ing)|on) the ((?:[A-Z][\w’'-]*\s){1,4})page\b/.exec(text);
+  if (page) return `on the ${page[1]}page`;
+  const chosen = /\b(?:select|choos|tap|click)\w* (?:on )?[‘'“"]([^’'”"]{3,48})[’'”"]/i.exec(text)?.[1];
+  const settings =
+    /\b(?:in|from|into|under|via|through|to) ((?:your |the )?(?:(?:[A-Z][\w]*|account|profile|privacy|app)\s){0,3}settings(?: page| menu)?)\b/i.exec(
+      text,
+    )?.[1];
+  if (settings) return `in ${settings}${chosen ? ` (‘${chosen}’)` : ''}`;
+  const address = findWebAddress(text);
+  return address ? `at ${address}` : undefined;
 }
 
 /** Joins ["a","b","c"] as "a, b and c". */

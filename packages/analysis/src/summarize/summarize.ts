@@ -108,9 +108,10 @@ function recommend(chosen: readonly Chosen[], context: SummaryContext): Recommen
     const where = findEmail(arbitration) ?? findWebAddress(arbitration);
     add(
       'arbitration',
+      // Advice only where the terms offer a way out: keeping records is no action the documents offer.
       days
         ? `Opt out of arbitration within ${days} of accepting the terms${where ? ` by writing to ${where}` : ', following the opt-out steps in the terms'}.`
-        : 'Keep records of purchases and messages: disputes go to arbitration, so you cannot simply take the service to court.',
+        : undefined,
       'bad',
     );
   }

@@ -84,6 +84,8 @@ export const LOCATION_SOURCES: Vocabulary = [
 export const AI_TRAINING_DATA: Vocabulary = [
   [/\bpublic(?:ly available)? (?:posts?|content|information)\b(?! polic)/i, 'public content'],
   [/\b(?:your|user) content\b|\bcontent you\b/i, 'your content'],
+  [/\byour (?:photos|images|pictures)\b/i, 'your photos'],
+  [/\byour (?:posts|videos|recordings)\b/i, 'your posts'],
   [/\binteractions? with\b[^.]{0,40}\b(?:AI|assistant|chatbot|features?)\b|\bprompts?\b/i, 'your interactions with AI features'],
   [/\bactivity\b|\busage\b/i, 'your activity'],
   [/\bpersonal (?:data|information)\b/i, 'personal data'],

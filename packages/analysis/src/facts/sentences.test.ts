@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute } from '../summarize/details';
+import { periodPhrase } from './sentences';
+
+describe('periodPhrase', () => {
+  it('keeps what a period applies to, in the clause’s own words', () => {
+    expect(periodPhrase('For example, the words you type into search are erased after 60 days.', '60 days')).toBe(
+      'For example, the words you type into search are erased after 60 days',
+    );
+  });
+
+  it('cuts a long part at whole words, marking each cut', () => {
+    const quote =
+      'When you ask us to close your profile we start removing what you posted, and it can take as long as 45 days before every copy held on our main servers is gone for good.';
+    expect(periodPhrase(quote, '45 days')).toBe(
+      '… start removing what you posted, and it can take as long as 45 days before every copy held on …',
+    );
+  });
+
+  it('stays inside its own part of a list', () => {
+    expect(periodPhrase('Server logs: 14 months; chat drafts: 7 days.', '7 days')).toBe('7 days');
+  });
+
+  it('finds nothing where the period is not in the quote', () => {
+    expect(periodPhrase('We keep data as long as needed.', '30 days')).toBeUndefined();
+  });
+});
+
+describe('findRoute', () => {
+  it.each([
+    ['Open Settings > Privacy > Close account and confirm.', 'in Settings > Privacy > Close account'],
+    ['You can get a copy with the “Take my data” tool.', 'with the ‘Take my data’ tool'],
+    ['To close your profile, please go to the Close Profile page.', 'on the Close Profile page'],
+    ['In your account settings, choose ‘Remove my account’ and follow the steps.', 'in your account settings (‘Remove my account’)'],
+    ['You may remove your profile by going into your settings at any time.', 'in your settings'],
+    ['Ask for deletion at https://example.test/privacy/delete.', 'at https://example.test/privacy/delete'],
+  ])('reads "%s"', (clause, route) => {
+    expect(findRoute(clause)).toBe(route);
+  });
+
+  it('finds no route in a clause that names no place', () => {
+    expect(findRoute('You can delete your account at any time.')).toBeUndefined();
+  });
+});
