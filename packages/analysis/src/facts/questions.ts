@@ -332,7 +332,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
       const objections = ctx
         .find(OBJECTION, PRIVACY)
-        .filter((l) => (OBJECTION_REACHES_TRAINING.test(l.clause.text) || AI_TRAIN.test(l.clause.text)) && scopeOf(l.clause) !== 'EEA users');
+        .filter(
+          (l) => (OBJECTION_REACHES_TRAINING.test(l.clause.text) || AI_TRAIN.test(l.clause.text)) && scopeOf(l.clause) !== 'EEA users',
+        );
       const optOut = [...ours.filter((l) => AI_OPT_OUT.test(l.clause.text)), ...objections];
       if (optOut.length > 0) return ctx.answer('yes_opt_out', [...ours.slice(0, 1), ...optOut]);
       return ctx.answer('yes', ours);
@@ -347,7 +349,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           'We use your data to train our AI models. Where we rely on legitimate interests, you have the right to object to our use of your data.',
         value: 'yes_opt_out',
       },
-      { clause: 'We use your data to train our AI models. You have the right to object to the processing of your personal data.', value: 'yes' },
+      {
+        clause: 'We use your data to train our AI models. You have the right to object to the processing of your personal data.',
+        value: 'yes',
+      },
     ],
   },
   {

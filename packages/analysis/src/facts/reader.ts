@@ -1,6 +1,6 @@
 import type { DocumentType, Evidence, FactAnswer } from '@fineprint/contracts';
 import type { Clause } from '../segment/segment';
-import { NUMBER_WORDS } from '../summarize/details';
+import { isSignpost, NUMBER_WORDS } from '../summarize/details';
 
 /** One document as the fact readers see it: its clauses in reading order. */
 export interface FactDocument {
@@ -45,8 +45,8 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       for (const document of documents) {
         if (!types.includes(document.type)) continue;
         document.clauses.forEach((clause, index) => {
-          // A heading names a topic; it states nothing.
-          if (clause.kind !== 'heading' && clause.text.length <= MAX_CLAUSE_CHARS && matches(clause))
+          // A heading names a topic, a signpost points to a rule; neither states one.
+          if (clause.kind !== 'heading' && !isSignpost(clause.text) && clause.text.length <= MAX_CLAUSE_CHARS && matches(clause))
             found.push({ clause, document, index });
         });
       }

@@ -204,8 +204,21 @@ export const hasNotice = (text: string) =>
     text,
   ) && !hasNoNotice(text);
 
-/** A clause that can carry a sentence: not a heading-like fragment ("Developing and improving AI at Meta"). */
+/**
+ * A clause that can stand alone as a quote: a sentence (or a long enough part of one), not a
+ * heading, a question heading ("How is your information shared?"), a link label ("Learn more
+ * about …"), a table-of-contents row ("J. AI Features; These are the terms …") or a note of
+ * what changed in the document ("We have added more details on …").
+ */
 export function isStatement(text: string): boolean {
   const words = text.split(/\s+/).length;
-  return words >= 12 || (words >= 5 && /[.;:!?)”"]\s*$/.test(text));
+  if (isSignpost(text)) return false;
+  return words >= 12 || (words >= 5 && /[.;:!)”"]\s*$/.test(text));
 }
+
+/** A question heading, a link label, a table-of-contents row or a note of what changed: it points to a rule but states none. */
+export function isSignpost(text: string): boolean {
+  return /\?\s*$/.test(text) || SIGNPOST.test(text);
+}
+const SIGNPOST =
+  /^\s*(?:learn more\b|read more\b|click here\b|find out more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|made (?:some )?changes)\b)/i;
