@@ -64,6 +64,31 @@ const USER_CONTENT =
 export const canOptOutOfArbitration = (clause: string) =>
   /opt[- ]?out/i.test(clause) && !/opt[- ]?out of (the |any )?(modifications?|changes?|(material )?change)/i.test(clause);
 
+/**
+ * The recipients a sharing clause names in a list after a kind of recipient ("affiliates,
+ * including Microsoft", "service providers, such as payment processors and auditors"): at most
+ * four, each a short name, the list ending where the purpose starts ("…, to provide support").
+ */
+export function namedRecipients(clause: string): string[] {
+  const m =
+    /\b(?:partners|providers|vendors|affiliates|companies|third parties|processors|advertisers|agencies|entities)\b[^.;:]{0,70}?\(?\b(?:such as|including|like|e\.g\.,?)\s+([^.;:()]{3,240})/i.exec(
+      clause,
+    );
+  if (!m) return [];
+  const named: string[] = [];
+  for (const part of m[1]!.split(/,\s*|\s+(?:and|or)\s+/)) {
+    const item = part
+      .trim()
+      .replace(/^(?:and|or)\s+/i, '')
+      .replace(/\s+(?:where|who|which|that|so that|to)\b.*$/i, '');
+    // The purpose or a relative clause ends the list.
+    if (!item || /^(?:to|for|in order|who|which|that|so|as|where|when|if)\b/i.test(item) || item.split(/\s+/).length > 4) break;
+    named.push(item);
+    if (named.length === 4) break;
+  }
+  return named;
+}
+
 /** Sentence builders per category id; each reads details from the clause itself. */
 const NOT_FOR_CHILDREN =
   /\bnot (intended|directed|meant|designed|targeted|for use)\b|\b(do|does) not knowingly collect\b|\bmust (be|not be) (at least|under)\b/i;
@@ -222,11 +247,21 @@ const DESCRIBERS: Record<string, Describer> = {
   sale_of_data: () => plain('Your personal information may be sold or shared with others for advertising.'),
   no_sale_of_data: () => plain('The service says it does not sell your personal information.'),
   third_party_sharing: (t) => {
-    // "Advertisers pay us to show ads" shares nothing: the clause must hand data over.
-    if (!/\b(?:shar|disclos|provid|transfer|sell|sold|mak\w* available|giv)\w*/i.test(t)) return undefined;
+    // "Advertisers pay us to show ads" or "services provided by Twitch (with its affiliates)" shares nothing: the clause must hand data over.
+    if (
+      !/\b(?:shar|disclos|transfer|sell|sold)\w*|\bmak\w* (?:\w+ ){0,3}available\b|\b(?:provid|giv)\w* (?:\w+ ){0,3}(?:information|data)\b/i.test(
+        t,
+      )
+    )
+      return undefined;
+    // "You may choose to share … with our partners" is the user's own sharing.
+    if (/\byou (?:can|may)\b[^.]{0,30}\bshare\b/i.test(t)) return undefined;
     const who = findTerms(t, SHARED_WITH, 3);
+    const named = namedRecipients(t);
     return who.length
-      ? specific(`Your personal data is shared with third parties, including ${listing(who)}.`)
+      ? specific(
+          `Your personal data is shared with third parties, including ${listing(who)}${named.length ? ` (such as ${listing(named)})` : ''}.`,
+        )
       : plain('Your personal data is shared with third parties.');
   },
   targeted_advertising: () => plain('Your activity and profile are used to show you personalised ads.'),

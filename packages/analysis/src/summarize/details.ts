@@ -218,7 +218,7 @@ export function isStatement(text: string): boolean {
 
 /** A question heading, a link label, a table-of-contents row or a note of what changed: it points to a rule but states none. */
 export function isSignpost(text: string): boolean {
-  return /\?\s*$/.test(text) || SIGNPOST.test(text);
+  return /\?\s*(?:[=-]{3,}\s*)?$/.test(text) || SIGNPOST.test(text);
 }
 const SIGNPOST =
-  /^\s*(?:learn more\b|read more\b|click here\b|find out more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|made (?:some )?changes)\b)/i;
+  /^\s*(?:learn more\b|read (?:more|our)\b|click here\b|find out more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|made (?:some )?changes)\b)/i;
