@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { AnalyzeRequestSchema } from '@fineprint/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DescribeError } from '../../errors';
 import { bearerToken, parseInput, requireVisitorId } from '../../http-context';
 import { clientKey } from '../../plugins/rate-limit';
@@ -22,7 +22,7 @@ export function registerAnalysisStreamRoute(
 ): void {
   app.post(ANALYZE_STREAM_PATH, { config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } }, async (request, reply) => {
     const { url } = parseInput(AnalyzeRequestSchema, request.body, 'Please send the address to analyze as {"url": "..."}.');
-    const requester = { visitorId: requireVisitorId(request), token: bearerToken(request), client: clientKey(request) };
+    const requester = analysisRequester(request);
     const stop = new AbortController();
     let isDone = false;
     reply.raw.on('close', () => {
@@ -57,4 +57,9 @@ export function registerAnalysisStreamRoute(
       reply.raw.end();
     }
   });
+}
+
+/** Who asks for an analysis: the visitor (quota), the subscription token, and the client (in-flight cap). */
+export function analysisRequester(request: FastifyRequest) {
+  return { visitorId: requireVisitorId(request), token: bearerToken(request), client: clientKey(request) };
 }

@@ -8,10 +8,9 @@ import {
 } from '@fineprint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServiceError, type DescribeError } from '../../errors';
-import { bearerToken, parseInput, requireVisitorId } from '../../http-context';
-import { clientKey } from '../../plugins/rate-limit';
+import { parseInput } from '../../http-context';
 import type { AnalysisService } from './analysis.service';
-import { registerAnalysisStreamRoute } from './analysis-stream.routes';
+import { analysisRequester, registerAnalysisStreamRoute } from './analysis-stream.routes';
 import { pastedDocuments, UPLOAD_ONE_FILE, UPLOAD_TOO_LARGE, uploadedDocuments } from './provided-documents';
 
 /** A JSON body may carry a pasted text of up to 5 MB (plus its escaping); multipart streams are bounded by their own limits. */
@@ -44,7 +43,7 @@ export function registerAnalysisRoutes(
       { bodyLimit: ANALYZE_BODY_LIMIT, config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } },
       async (request) => {
         if (request.isMultipart()) {
-          const requester = requesterOf(request);
+          const requester = analysisRequester(request);
           const upload = await readUpload(request);
           return service.analyzeProvided({ documents: uploadedDocuments(upload.file, upload.type), ...requester });
         }
@@ -54,17 +53,13 @@ export function registerAnalysisRoutes(
           if (typeof body.text === 'string' && Buffer.byteLength(body.text) > MAX_PROVIDED_TEXT_BYTES)
             throw new ServiceError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
           const { text, type } = parseInput(AnalyzeTextRequestSchema, body, TYPE_MESSAGE);
-          return service.analyzeProvided({ documents: pastedDocuments(text, type), ...requesterOf(request) });
+          return service.analyzeProvided({ documents: pastedDocuments(text, type), ...analysisRequester(request) });
         }
         const { url } = parseInput(AnalyzeRequestSchema, body, 'Please send the address to analyze as {"url": "..."}.');
-        return service.analyze({ url, ...requesterOf(request) });
+        return service.analyze({ url, ...analysisRequester(request) });
       },
     );
   });
-}
-
-function requesterOf(request: FastifyRequest) {
-  return { visitorId: requireVisitorId(request), token: bearerToken(request), client: clientKey(request) };
 }
 
 /** Reads the one file and its type field of a multipart upload, mapping the plugin's limit errors to plain sentences. */
