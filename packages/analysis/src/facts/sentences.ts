@@ -130,13 +130,21 @@ const SENTENCES: readonly FactSentence[] = [
       const isHedged = a.evidence.some((e) =>
         /\breasonable efforts\b|\btry to\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(e.quote),
       );
+      // Which changes the notice covers, and how it comes, as the quoted clause says.
+      const quote = quotesOf(a);
+      const which = /\b(material|significant|substantial|major)\b/i.exec(quote)?.[1]?.toLowerCase();
+      const changes = which ? `${which} changes` : 'changes';
+      const by = /\be-?mail\b/i.test(quote) ? ' (for example by e-mail)' : '';
       if (a.value === 'advance_notice' && isHedged)
-        return { text: 'The terms say the service will try to tell you before changes to them take effect.', severity: 'neutral' };
+        return {
+          text: `The terms say the service will try to tell you${a.days ? ` at least ${days(a.days)}` : ''} before ${changes} to them take effect${by}.`,
+          severity: 'neutral',
+        };
       if (a.value === 'advance_notice')
         return {
           text: a.days
-            ? `The terms promise at least ${days(a.days)}' notice before changes to them take effect.`
-            : 'The terms promise notice before changes to them take effect.',
+            ? `The terms promise at least ${days(a.days)}' notice before ${changes} to them take effect${by}.`
+            : `The terms promise notice before ${changes} to them take effect${by}.`,
           severity: 'good',
         };
       if (a.value === 'notice')
@@ -265,14 +273,17 @@ const SENTENCES: readonly FactSentence[] = [
       const { named, evidence } = detailOf(a, AD_SIGNALS, 3);
       const based = named.length ? ` (based on ${listing(named)})` : '';
       if (a.value === 'yes') return { text: `Your data is used to show you personalised ads${based}.`, severity: 'bad', evidence };
-      if (a.value === 'yes_opt_out')
+      if (a.value === 'yes_opt_out') {
+        // Where to opt out, from the clause that offers it.
+        const offers = a.evidence.filter((e) => OPT_OUT_WORDS.test(e.quote));
+        const offer = offers.find((e) => findRoute(e.quote)) ?? offers[0];
+        const route = offer && findRoute(offer.quote);
         return {
-          text: `Your data is used to show you personalised ads${based}; the policy describes a way to opt out of at least part of it.`,
+          text: `Your data is used to show you personalised ads${based}; ${route ? `you can opt out of at least part of it ${route}` : 'the policy describes a way to opt out of at least part of it'}.`,
           severity: 'bad',
-          evidence: named.length
-            ? [...evidence, ...a.evidence.filter((e) => e !== evidence[0] && OPT_OUT_WORDS.test(e.quote)).slice(0, 1)]
-            : evidence,
+          evidence: offer && !evidence.includes(offer) ? [...evidence, offer] : evidence,
         };
+      }
       if (a.value === 'yes_opt_in')
         return { text: `You see personalised ads${based} only if you agree to them.`, severity: 'neutral', evidence };
       if (a.value === 'no') return { text: 'The service says it does not show personalised ads.', severity: 'good' };
@@ -356,6 +367,12 @@ const SENTENCES: readonly FactSentence[] = [
       )
         return {
           text: 'The terms let the service suspend or close your account, with notice only where it finds that practicable.',
+          severity: 'bad',
+        };
+      // "Without warning" only where the quote says so; "at any time, in its sole discretion" says when and why, not how.
+      if (a.value === 'yes' && !/\bwithout (?:(?:any|prior|advance) )?(?:notice|warning)|\bwith or without notice\b/i.test(quotesOf(a)))
+        return {
+          text: `The terms let the service suspend or close your account${/\bat any time\b/i.test(quotesOf(a)) ? ' at any time' : ''}${grounds.length ? `, ${listing(grounds, 'or')}` : ''}.`,
           severity: 'bad',
         };
       if (a.value === 'yes')
