@@ -225,3 +225,43 @@ describe.runIf(hasShared(OTA))('whole documents of the development corpus', () =
     }
   });
 });
+
+describe('rules some users are exempt from', () => {
+  it('reads setext headings as sections and scopes a section its users are exempt from', async () => {
+    const terms = [
+      'Example Terms',
+      '=============',
+      '',
+      '9\\. Liability',
+      '-------------',
+      '',
+      'Our total liability to you for all claims will not exceed fifty US dollars (US $50).',
+      '',
+      "If you're a consumer in the EEA or UK, the above doesn't apply; our liability is then limited to foreseeable damage.",
+      '',
+      '10\\. Arbitration',
+      '================',
+      '',
+      'If you are a consumer in the EEA, Switzerland or the United Kingdom (UK), Section 10 does not apply to you.',
+      '',
+      'You and we agree to resolve any dispute by binding individual arbitration, and you waive any class action.',
+      '',
+      '11\\. Governing law',
+      '==================',
+      '',
+      'If you are a consumer in the EEA, Switzerland or the UK, the law of the country where you live governs these terms.',
+      '',
+      'In all other cases, these terms are governed by the laws of the State of Oregon.',
+    ].join('\n');
+    const result = await analyzeDocuments([{ type: 'terms', url: 'terms', mediaType: 'markdown', content: terms }]);
+    expect(result.factSheet.arbitration).toMatchObject({
+      value: 'mandatory',
+      scope: 'users outside the EEA, Switzerland or the United Kingdom',
+    });
+    expect(result.factSheet.liability_cap).toMatchObject({ usd: 50, scope: 'users outside the EEA or UK' });
+    expect(result.factSheet.governing_law.scope).toBe('users outside the EEA, Switzerland or the UK');
+    expect(result.keyPoints).toContain(
+      'Disputes go to binding arbitration instead of court for users outside the EEA, Switzerland or the United Kingdom.',
+    );
+  });
+});

@@ -443,6 +443,9 @@ function blockText(node: DomNode): string {
   return clean(text);
 }
 
+/** Longest text a = or - line underlines as a heading; a longer paragraph keeps its line as a rule. */
+const MAX_SETEXT_HEADING = 200;
+
 function markdownBlocks(markdown: string): RawBlock[] {
   const blocks: RawBlock[] = [];
   let paragraph: string[] = [];
@@ -455,7 +458,13 @@ function markdownBlocks(markdown: string): RawBlock[] {
   for (const line of markdown.split(/\r?\n/)) {
     const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line);
     const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
-    if (heading) {
+    // A setext heading: its text, then a line of = or - under it.
+    const underline = paragraph.length > 0 && /^\s{0,3}(?:=+|-+)\s*$/.test(line);
+    if (underline && paragraph.join(' ').length <= MAX_SETEXT_HEADING) {
+      const text = clean(stripInlineMarkdown(paragraph.join(' ')));
+      paragraph = [];
+      if (text) blocks.push({ kind: 'heading', text });
+    } else if (heading) {
       flush();
       const text = clean(stripInlineMarkdown(withoutClosingHashes(heading[1]!)));
       if (text) blocks.push({ kind: 'heading', text });

@@ -82,7 +82,14 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
           return [{ clause: before, document: l.document, index: l.index - 1 }, l];
         return [l];
       });
-      return { value, ...fields, evidence: quoted.filter((l, i) => quoted.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf) };
+      // A rule some users are exempt from ("Section 11 does not apply to consumers in the EEA") says so in its scope.
+      const exempt = !fields.scope && value !== 'not_stated' && evidence[0] ? exemptionOf(evidence[0]) : undefined;
+      return {
+        value,
+        ...fields,
+        ...(exempt ? { scope: `users outside ${exempt}` } : {}),
+        evidence: quoted.filter((l, i) => quoted.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf),
+      };
     },
   };
 }
@@ -123,6 +130,45 @@ export function durationsIn(text: string): Array<{ days: number; index: number; 
     found.push({ days: n * UNIT_DAYS[m[3]!.toLowerCase()]!, index: m.index, words: m[0] });
   }
   return found;
+}
+
+/** "If you are a consumer in the EEA, Switzerland or the UK, Section 11 does not apply to you" / "…, the above doesn't apply". */
+const REGION = String.raw`((?:the )?[A-Z][\w.]*(?: [A-Z][\w.]*)*(?: \([A-Z]+\))?(?:(?:,| or| and|, or|, and) (?:the )?[A-Z][\w.]*(?: [A-Z][\w.]*)*(?: \([A-Z]+\))?)*)`;
+const WHO_IN = String.raw`(?:you are|you['’]re) an? (?:consumer|user|resident)s? (?:in|of|living in|resident in|based in|located in|habitually resident in) (?:the )?`;
+const EXEMPTION = new RegExp(
+  String.raw`\b${WHO_IN}${REGION},? (?:(?:the above|the foregoing|this (?:section|paragraph|clause)|(?:Section|Clause|Article) (\d+(?:\.\d+)*))(?: above| below)? (?:does|do|shall|will)(?: not|n['’]t) apply)`,
+);
+/** The opening of a clause that covers everyone an earlier one did not: "In all other cases, …". */
+const OTHER_CASES = /^\s*(?:in all other cases|otherwise|for (?:all )?other users)\b/i;
+/** "If you are a consumer in the EEA, Switzerland or the UK, …" at the start of a clause. */
+const REGIONAL_OPENING = new RegExp(String.raw`^\s*(?:[Ii]f|[Ww]here) ${WHO_IN}${REGION},`);
+
+/**
+ * The region whose users a clause does not bind, when the document says so next to it: an
+ * exemption of its numbered section or of "the above" in the same section, or an "In all other
+ * cases" after a regional rule.
+ */
+export function exemptionOf({ document, index }: Located): string | undefined {
+  const clause = document.clauses[index]!;
+  // "EEA, Switzerland or the United Kingdom (UK)" → "the EEA, Switzerland or the United Kingdom".
+  const region = (text: string) => {
+    const named = text.replace(/\s*\([A-Z]{2,3}\)/g, '').trim();
+    return /^(?:EEA|EU|UK|US|European|United)\b/.test(named) ? `the ${named}` : named;
+  };
+  if (OTHER_CASES.test(clause.text))
+    for (let i = index - 1; i >= Math.max(0, index - 3); i--) {
+      const m = REGIONAL_OPENING.exec(document.clauses[i]!.text);
+      if (m) return region(m[1]!);
+    }
+  const section = /^\s*(\d+(?:\.\d+)*)\\?\.?\s/.exec(clause.heading)?.[1];
+  for (let i = 0; i < document.clauses.length; i++) {
+    const other = document.clauses[i]!;
+    const m = EXEMPTION.exec(other.text);
+    if (!m) continue;
+    if (m[2] ? m[2] === section : other.heading === clause.heading && (!/\babove|foregoing\b/i.test(m[0]) || (i > index && i <= index + 3)))
+      return region(m[1]!);
+  }
+  return undefined;
 }
 
 /** Scope of a clause when its words or heading limit it: "US users", "EEA users". */

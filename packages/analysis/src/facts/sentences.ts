@@ -112,12 +112,21 @@ const SENTENCES: readonly FactSentence[] = [
       if (typeof a.value !== 'number') return null;
       const quote = quotesOf(a);
       const who = a.evidence[0]?.document === 'privacy' ? 'The privacy policy sets' : 'The terms set';
+      const min = a.value;
+      // An age above the minimum that the clause names with a parent's consent ("18 or older, or 13 with parental consent").
+      const adult = [...quote.matchAll(/\b(\d{2})\b/g)].map((m) => Number(m[1])).find((n) => n > min && n <= 21);
+      const parent = /\b(?:parent|guardian)/i.test(quote);
       return {
-        text: /\b(?:parent|guardian)/i.test(quote)
-          ? `${who} an age of ${a.value} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
-          : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
-            ? `${who} a minimum age of ${a.value} to use the service, or higher where your country's law requires.`
-            : `${who} a minimum age of ${a.value} to use the service.`,
+        text:
+          parent && adult
+            ? `${who} a minimum age of ${min} to use the service; users under ${adult} need a parent's or guardian's consent.`
+            : parent && /\b(?:children of all ages|younger (?:children|users))\b/i.test(quote)
+              ? `${who} an age of ${min} to use the service on your own; younger children may use it where a parent or guardian enables it.`
+              : parent
+                ? `${who} an age of ${min} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
+                : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
+                  ? `${who} a minimum age of ${min} to use the service, or higher where your country's law requires.`
+                  : `${who} a minimum age of ${min} to use the service.`,
         severity: 'neutral',
       };
     },
@@ -175,6 +184,13 @@ const SENTENCES: readonly FactSentence[] = [
           }
         : { text: 'You waive your moral rights in the content you post.', severity: 'blocker' };
     },
+  },
+  {
+    fact: 'class_action_waiver',
+    list: 'keyPoints',
+    category: 'class_action_waiver',
+    // The finding's own sentence says it; the fact adds only its scope.
+    write: () => undefined,
   },
   {
     fact: 'arbitration',
@@ -648,11 +664,16 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     // A question the reader found no clause for leaves the finding's own sentence alone.
     if (answer.evidence.length === 0) continue;
     const sentence = writer.write(answer, facts);
-    if (sentence === undefined) continue;
     const list = lists[writer.list];
     const at = list.findIndex((item) => item.category === writer.category);
+    // A rule some users are exempt from says for whom it holds, whoever wrote the sentence.
+    const scoped = (text: string) => (answer.scope && !text.includes(answer.scope) ? text.replace(/\.$/, ` (for ${answer.scope}).`) : text);
+    if (sentence === undefined) {
+      if (at >= 0) list[at] = { ...list[at]!, text: scoped(list[at]!.text) };
+      continue;
+    }
     const item: SummaryItem | null = sentence && {
-      text: sentence.text,
+      text: scoped(sentence.text),
       severity: sentence.severity,
       category: writer.category,
       evidence: sentence.evidence ?? firstClause(answer.evidence),
