@@ -227,6 +227,20 @@ describe.runIf(hasShared(OTA))('whole documents of the development corpus', () =
 });
 
 describe('rules some users are exempt from', () => {
+  it('scopes a rule by the heading of the part it sits in, not only its own section', async () => {
+    const terms = [
+      '# Example Terms',
+      '## Agreement if you live in the United States or outside the EEA, UK and Switzerland',
+      '### 9. Liability',
+      'Our total liability to you for all claims will not exceed fifty US dollars (US $50).',
+      '## Agreement if you live in the EEA, UK or Switzerland',
+      '### 9. Liability',
+      'We are liable under the statutory provisions of your country.',
+    ].join('\n\n');
+    const result = await analyzeDocuments([{ type: 'terms', url: 'terms', mediaType: 'markdown', content: terms }]);
+    expect(result.factSheet.liability_cap).toMatchObject({ usd: 50, scope: 'users outside the EEA, UK and Switzerland' });
+  });
+
   it('reads setext headings as sections and scopes a section its users are exempt from', async () => {
     const terms = [
       'Example Terms',

@@ -11,6 +11,8 @@ export interface TextBlock {
   text: string;
   /** Offset of the block in ExtractedDocument.text. */
   start: number;
+  /** A heading's level, 1 to 6, where the markup gives one (HTML h1–h6, Markdown # or an underline). */
+  level?: number;
   /** The links of the block, as their text and target ("contact us online" → a web form). */
   links?: readonly Link[];
 }
@@ -302,9 +304,12 @@ function measureTree(root: DomNode): { elements: number; depth: number } {
   return { elements, depth };
 }
 
+const HEADING_TAG = /^H[1-6]$/;
+
 interface RawBlock {
   kind: TextBlock['kind'];
   text: string;
+  level?: number;
   /** Characters of the text inside links (HTML only): menus are mostly links, clauses are not. */
   linkChars?: number;
   links?: Link[];
@@ -350,7 +355,8 @@ function htmlBlocks(root: unknown): RawBlock[] {
       const links = linksOf(node);
       if (text)
         blocks.push({
-          kind: tag.startsWith('H') && tag.length === 2 ? 'heading' : tag === 'LI' ? 'item' : 'paragraph',
+          kind: HEADING_TAG.test(tag) ? 'heading' : tag === 'LI' ? 'item' : 'paragraph',
+          ...(HEADING_TAG.test(tag) ? { level: Number(tag[1]) } : {}),
           text,
           linkChars: linkDepth > 0 ? text.length : linkTextLength(node),
           ...(links.length ? { links } : {}),
@@ -456,18 +462,18 @@ function markdownBlocks(markdown: string): RawBlock[] {
     paragraph = [];
   };
   for (const line of markdown.split(/\r?\n/)) {
-    const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line);
+    const heading = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line);
     const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
     // A setext heading: its text, then a line of = or - under it.
-    const underline = paragraph.length > 0 && /^\s{0,3}(?:=+|-+)\s*$/.test(line);
+    const underline = paragraph.length > 0 ? /^\s{0,3}(=+|-+)\s*$/.exec(line) : null;
     if (underline && paragraph.join(' ').length <= MAX_SETEXT_HEADING) {
       const text = clean(stripInlineMarkdown(paragraph.join(' ')));
       paragraph = [];
-      if (text) blocks.push({ kind: 'heading', text });
+      if (text) blocks.push({ kind: 'heading', text, level: underline[1]!.startsWith('=') ? 1 : 2 });
     } else if (heading) {
       flush();
-      const text = clean(stripInlineMarkdown(withoutClosingHashes(heading[1]!)));
-      if (text) blocks.push({ kind: 'heading', text });
+      const text = clean(stripInlineMarkdown(withoutClosingHashes(heading[2]!)));
+      if (text) blocks.push({ kind: 'heading', text, level: heading[1]!.length });
     } else if (item) {
       flush();
       const text = clean(stripInlineMarkdown(item[1]!));

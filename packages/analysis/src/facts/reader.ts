@@ -83,11 +83,15 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
         return [l];
       });
       // A rule some users are exempt from ("Section 11 does not apply to consumers in the EEA") says so in its scope.
+      // … as does one written for some users only (its words, or the heading of its part).
       const exempt = !fields.scope && value !== 'not_stated' && evidence[0] ? exemptionOf(evidence[0]) : undefined;
+      const scope =
+        fields.scope ??
+        (exempt ? `users outside ${exempt}` : evidence[0] && value !== 'not_stated' ? scopeOf(evidence[0].clause) : undefined);
       return {
         value,
         ...fields,
-        ...(exempt ? { scope: `users outside ${exempt}` } : {}),
+        ...(scope ? { scope } : {}),
         evidence: quoted.filter((l, i) => quoted.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf),
       };
     },
@@ -173,9 +177,15 @@ export function exemptionOf({ document, index }: Located): string | undefined {
 
 /** Scope of a clause when its words or heading limit it: "US users", "EEA users". */
 export function scopeOf(clause: Clause): string | undefined {
-  const text = `${clause.heading} ${clause.text}`;
-  if (US_SCOPE.test(text)) return 'US users';
-  if (EEA_SCOPE.test(text)) return 'EEA users';
+  // The clause's own words first, then its heading, then the parts it sits in, innermost first.
+  for (const text of [clause.text, clause.heading, ...[...(clause.parts ?? [])].reverse()]) {
+    if (US_SCOPE.test(text)) {
+      // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
+      const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
+      return outside ? `users outside the ${outside.trim().replace(/,$/, '')}` : 'US users';
+    }
+    if (EEA_SCOPE.test(text)) return 'EEA users';
+  }
   return undefined;
 }
 const WHO = String.raw`(?:if you (?:are|live|reside)(?: located)? in|for (?:users|residents|consumers|people) (?:in|of)|residents of|users in|you live in)`;

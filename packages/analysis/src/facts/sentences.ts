@@ -667,7 +667,12 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     const list = lists[writer.list];
     const at = list.findIndex((item) => item.category === writer.category);
     // A rule some users are exempt from says for whom it holds, whoever wrote the sentence.
-    const scoped = (text: string) => (answer.scope && !text.includes(answer.scope) ? text.replace(/\.$/, ` (for ${answer.scope}).`) : text);
+    const scoped = (text: string) =>
+      !answer.scope || text.includes(answer.scope)
+        ? text
+        : /\)\.$/.test(text)
+          ? text.replace(/\)\.$/, `; for ${answer.scope}).`)
+          : text.replace(/\.$/, ` (for ${answer.scope}).`);
     if (sentence === undefined) {
       if (at >= 0) list[at] = { ...list[at]!, text: scoped(list[at]!.text) };
       continue;

@@ -7,6 +7,8 @@ export interface Clause {
   end: number;
   /** Nearest heading above the clause, '' when none. */
   heading: string;
+  /** The headings of the parts the clause's section is in, outermost first ("Agreement for users in the EEA"). */
+  parts?: readonly string[];
   kind: TextBlock['kind'];
   /** The block's links whose words are in the clause. */
   links?: readonly Link[];
@@ -102,9 +104,17 @@ const MAX_CLAUSE_CHARS = 1200;
 export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   const clauses: Clause[] = [];
   let heading = '';
+  // The open headings with a level, outermost first: a heading closes those of its level and below.
+  let open: Array<{ level: number; text: string }> = [];
+  let parts: readonly string[] = [];
   for (const block of blocks) {
     if (block.kind === 'heading' && block.text.length < 160) {
       heading = block.text;
+      if (block.level !== undefined) {
+        const level = block.level;
+        open = [...open.filter((h) => h.level < level), { level, text: block.text }];
+        parts = open.slice(0, -1).map((h) => h.text);
+      }
       continue;
     }
     for (const [from, to] of splitSentences(block.text)) {
@@ -118,6 +128,7 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
         start: block.start + from + lead,
         end: block.start + from + lead + text.length,
         heading,
+        ...(parts.length ? { parts } : {}),
         kind: block.kind,
         ...(links?.length ? { links } : {}),
       });
