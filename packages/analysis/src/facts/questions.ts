@@ -507,7 +507,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const requests = ctx.find(LAW_REQUEST, PRIVACY);
       const silent = requests.filter((l) => /\bwithout (?:notice|notifying|telling|informing) (?:to )?you\b/i.test(l.clause.text));
       if (silent.length > 0) return ctx.answer('no', silent);
-      const told = requests.filter((l) => NOTIFY_USER.test(l.clause.text) && !isDeniedBefore(l.clause.text, NOTIFY_USER, 20));
+      // The promise may come in the next sentence ("…we will attempt to provide you with prior notice before disclosing").
+      const next = ctx.following(requests, NOTIFY_USER, 2).filter((l) => /\bdisclos\w*|\brequests?\b/i.test(l.clause.text));
+      const told = [...requests, ...next].filter((l) => NOTIFY_USER.test(l.clause.text) && !isDeniedBefore(l.clause.text, NOTIFY_USER, 20));
       return told.length > 0 ? ctx.answer('yes', told) : NOT_STATED;
     },
     examples: [
@@ -516,6 +518,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'We may disclose your data in response to legal process without notice to you.', value: 'no' },
+      {
+        clause:
+          'We may share information in response to a subpoena or other legal process. Where the law allows, we will try to give you prior notice before disclosing your information.',
+        value: 'yes',
+      },
     ],
   },
   {

@@ -186,6 +186,25 @@ const SENTENCES: readonly FactSentence[] = [
     },
   },
   {
+    fact: 'law_enforcement_notice',
+    list: 'privacyConcerns',
+    category: 'government_requests',
+    write: (a) => {
+      if (a.value !== 'yes') return undefined;
+      const quote = a.evidence.map((e) => e.quote).join(' ');
+      const tries = /\battempt|\btry\b|\breasonable efforts\b/i.test(quote);
+      const allowed =
+        /\b(?:law|legally) (?:allows|permits)|\bpermitted by law\b|\bunless\b[^.]{0,40}\b(?:prohibited|forbidden|not allowed)\b|\bwhere (?:legally )?(?:possible|permitted)\b/i.test(
+          quote,
+        );
+      return {
+        text: `Your data may be disclosed to law enforcement or other authorities; the service ${tries ? 'says it will try to tell you first' : 'promises to tell you first'}${allowed ? ', where the law allows' : ''}.`,
+        severity: 'neutral',
+        evidence: a.evidence.slice(0, 2),
+      };
+    },
+  },
+  {
     fact: 'class_action_waiver',
     list: 'keyPoints',
     category: 'class_action_waiver',
