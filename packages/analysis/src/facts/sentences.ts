@@ -484,12 +484,8 @@ const SENTENCES: readonly FactSentence[] = [
           .replace(/\bwe\b/gi, 'the service')
           .replace(/\bour\b/gi, 'its')
           .replace(/\bus\b/gi, 'it');
-        return {
-          text: theirs
-            ? `Your data is kept as long as ${theirs}, with no fixed period.`
-            : 'Your data is kept for as long as the service considers it needed.',
-          severity: 'bad',
-        };
+        // Without the clause's own measure, the finding's sentence stands.
+        return theirs ? { text: `Your data is kept as long as ${theirs}, with no fixed period.`, severity: 'bad' } : undefined;
       }
       if (a.value !== 'fixed_periods') return null;
       // The periods as the documents write them ("12 months", not 360 days).

@@ -51,3 +51,23 @@ describe('isStatement', () => {
     expect(isStatement('We share your information with service providers who host our servers.')).toBe(true);
   });
 });
+
+describe('a clause about something else that shares the keyword', () => {
+  it.each([
+    ['warranty_disclaimer', 'The security measures we use to protect your files are provided “as is” and with no warranties.'],
+    ['warranty_disclaimer', 'Output is provided "as-is" and may be inaccurate or incomplete.'],
+    ['warranty_disclaimer', 'We make no promises about the Service Provider’s products other than those stated in these Terms.'],
+    ['user_ownership', 'You represent you own or have obtained all necessary rights to the content you post.'],
+    ['cross_site_tracking', 'We use various technologies to store information, including cookies, pixel tags and local storage.'],
+    ['refunds_offered', 'You may cancel a purchase in some cases.'],
+  ])('%s: no sentence from "%s"', (category, clause) => {
+    expect(describeFinding(category, clause)).toBeUndefined();
+  });
+
+  it('reads a right to withdraw as no refund unless the clause says so', () => {
+    expect(
+      describeFinding('refunds_offered', 'You have the right to withdraw from this contract within 14 days without giving any reason.')
+        ?.text,
+    ).toBe('You can withdraw from the contract within 14 days.');
+  });
+});

@@ -124,16 +124,20 @@ const DESCRIBERS: Record<string, Describer> = {
     return plain('The service limits its liability for losses or damage you suffer.');
   },
   warranty_disclaimer: (t) => {
+    // "The security measures … are provided as is", "Output is provided as-is", "no promises about the Service Provider's products": not the service itself.
+    if (
+      /\bsecurity measures\b|\bthird[- ]party (?:products|services|content|sites)\b|\bservice provider['’]s\b/i.test(t) ||
+      /\bOutputs?\b/.test(t)
+    )
+      return undefined;
     const disclaimed = namedIn(t, WARRANTIES, 3);
     if (AS_IS.test(t))
       return disclaimed.length
         ? specific(`The service is provided “as is”: it disclaims any warranty of ${listing(disclaimed)}.`)
         : /\bwarrant(?:y|ies) of any kind\b/i.test(t)
           ? specific('The service is provided “as is”, without warranties of any kind.')
-          : specific('The service is provided “as is”, without any guarantee that it works, is accurate or is safe to use.');
-    return disclaimed.length
-      ? specific(`The service gives no guarantee of ${listing(disclaimed)}.`)
-      : plain('The service does not guarantee that it works without interruption or that its information is accurate.');
+          : plain('The service is provided “as is”.');
+    return disclaimed.length ? specific(`The service gives no guarantee of ${listing(disclaimed)}.`) : undefined;
   },
   unilateral_termination: (t) => {
     // Only a clause about your account, access or agreement can say your account may be closed.
@@ -219,7 +223,13 @@ const DESCRIBERS: Record<string, Describer> = {
       : plain('Payments are non-refundable.'),
   refunds_offered: (t) => {
     const days = findPeriod(t, 'days');
-    return days ? specific(`You can cancel or withdraw within ${days} for a refund.`) : plain('You can get a refund in some cases.');
+    // A right to withdraw is not a refund until the clause says so.
+    const refund = /\brefund|\bmoney back\b|\breimburs/i.test(t);
+    if (days)
+      return specific(
+        refund ? `You can cancel or withdraw within ${days} for a refund.` : `You can withdraw from the contract within ${days}.`,
+      );
+    return refund ? plain('You can get a refund in some cases.') : undefined;
   },
   age_limit: (t) => {
     const age = findAge(t);
@@ -234,7 +244,7 @@ const DESCRIBERS: Record<string, Describer> = {
   user_ownership: (t) =>
     /\b(?:do not|don['’]t|does not|doesn['’]t) claim ownership\b|\byou (?:retain|keep|own)\b|\bremains? (?:yours|your property)\b|\bbelongs? to you\b/i.test(
       t,
-    )
+    ) && !/\b(?:represent|warrant)\w*\b[^.]{0,30}\byou own\b|\byou (?:represent|warrant)/i.test(t)
       ? plain('You keep ownership of the content you post.')
       : undefined,
   // The user's own right to leave, not the service's right to end the contract.
@@ -271,6 +281,14 @@ const DESCRIBERS: Record<string, Describer> = {
     const sites = /\b(?:other|third[- ]party|partner)s?['’]? (?:web)?sites\b|\bacross (?:the )?(?:web|internet|sites)/i.test(t);
     const apps = /\b(?:other|third[- ]party|partner)s?['’]? (?:(?:web)?sites (?:and|or) )?(?:mobile )?(?:apps|applications)\b/i.test(t);
     const where = sites && apps ? 'other websites and apps' : sites ? 'other websites' : apps ? 'other apps' : '';
+    // A list of storage technologies tracks nothing beyond the service's own pages.
+    if (
+      !where &&
+      !/\bacross\b|\bthird[- ]part(?:y|ies)\b[^.]{0,40}\b(?:cookies|pixels|trackers|tags)|\boff[- ](?:site|platform)|\boutside (?:of )?(?:our|the) (?:services?|platform)/i.test(
+        t,
+      )
+    )
+      return undefined;
     if (how.length) return specific(`The service tracks you with ${listing(how)}${where ? `, including on ${where}` : ''}.`);
     return where
       ? specific(`The service tracks what you do, including on ${where}.`)
