@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFinding, namedRecipients } from './describe';
+import { describeFinding, namedRecipients, namedTrackers } from './describe';
 import { isStatement } from './details';
 
 describe('namedRecipients', () => {
@@ -69,5 +69,15 @@ describe('a clause about something else that shares the keyword', () => {
       describeFinding('refunds_offered', 'You have the right to withdraw from this contract within 14 days without giving any reason.')
         ?.text,
     ).toBe('You can withdraw from the contract within 14 days.');
+  });
+});
+
+describe('namedTrackers', () => {
+  it('names trackers the clause calls by their product names, not generic words', () => {
+    expect(namedTrackers('Partners send us data through the Acme Pixel, Acme Analytics and our SDKs.')).toEqual([
+      'Acme Pixel',
+      'Acme Analytics',
+    ]);
+    expect(namedTrackers('Our Analytics show how the service is used.')).toEqual([]);
   });
 });

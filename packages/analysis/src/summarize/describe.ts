@@ -64,6 +64,20 @@ const USER_CONTENT =
 export const canOptOutOfArbitration = (clause: string) =>
   /opt[- ]?out/i.test(clause) && !/opt[- ]?out of (the |any )?(modifications?|changes?|(material )?change)/i.test(clause);
 
+/** Trackers a clause names as products ("the Meta Pixel", "TikTok Analytics", "Social Plugins"): at most three. */
+export function namedTrackers(clause: string): string[] {
+  const names = new Set<string>();
+  for (const m of clause.matchAll(
+    /\b((?:[A-Z][\w-]*\s){0,2}(?:Pixels?|SDKs?|Analytics|Tag Manager|Conversions API|Social Plugins?|Business Tools|Audience Network))\b/g,
+  )) {
+    // A name, not a sentence's first word or a generic heading ("Our Analytics", "Analytics").
+    const name = m[1]!.replace(/^(?:The|Our|Your|These|This|Such|Other|Web|Third|Using|We|Its)\s+/, '').trim();
+    if (name.split(/\s+/).length >= 2) names.add(name);
+    if (names.size === 3) break;
+  }
+  return [...names];
+}
+
 /**
  * The recipients a sharing clause names in a list after a kind of recipient ("affiliates,
  * including Microsoft", "service providers, such as payment processors and auditors"): at most
@@ -289,6 +303,8 @@ const DESCRIBERS: Record<string, Describer> = {
       )
     )
       return undefined;
+    const tools = namedTrackers(t);
+    if (tools.length) return specific(`The service tracks you with ${listing(tools)}${where ? `, including on ${where}` : ''}.`);
     if (how.length) return specific(`The service tracks you with ${listing(how)}${where ? `, including on ${where}` : ''}.`);
     return where
       ? specific(`The service tracks what you do, including on ${where}.`)
@@ -408,9 +424,13 @@ const DESCRIBERS: Record<string, Describer> = {
     // A clause that names no cookie or tracker cannot say the service uses them.
     if (!/\bcookies?\b|\bpixels?\b|\bweb beacons?\b|\blocal storage\b|\bsimilar technolog/i.test(t)) return undefined;
     const kinds = namedIn(t, COOKIE_KINDS, 3);
+    const tools = namedTrackers(t);
+    const named = tools.length ? ` (such as ${listing(tools)})` : '';
     return kinds.length
-      ? specific(`Cookies or similar trackers are used, including ${listing(kinds)}.`)
-      : plain('The service uses cookies.');
+      ? specific(`Cookies or similar trackers are used, including ${listing(kinds)}${named}.`)
+      : tools.length
+        ? specific(`Cookies or similar trackers are used${named}.`)
+        : plain('The service uses cookies.');
   },
 };
 
