@@ -39,6 +39,9 @@ const ACCEPTED_BY_USE = /\bcontinu\w* (?:to )?(?:use|access)|\b(?:use|using|acce
 /** Words of a clause that offers a choice. */
 const OPT_OUT_WORDS =
   /\bopt[- ]?out\b|\bturn (?:it |them )?off\b|\bwithdraw\b|\bobject\b|\bsettings?\b|\bchoices\b|\bpreferences\b|\bcontrol\b/i;
+/** A clause that offers you a tool for your own account or data: "you can delete your account", "download a copy of your information". */
+const OWN_DATA_TOOL =
+  /\byou (?:can|may|have the right to|are able to)\b[^.]{0,60}\b(?:delet|clos|cancel|download|export|access|request|get)\w*\b[^.]{0,40}\b(?:your|a copy)\b/i;
 /** How to reach a privacy contact: write to an address, use a web form. */
 const reachAt = (contact: string) => (contact.includes('@') ? `write to ${contact}` : `use the form at ${contact}`);
 const byReaching = (contact: string) => (contact.includes('@') ? `by writing to ${contact}` : `through the form at ${contact}`);
@@ -158,14 +161,18 @@ const SENTENCES: readonly FactSentence[] = [
         };
       if (a.value === 'notice')
         return { text: 'The service tells you when it changes these terms, but not necessarily in advance.', severity: 'neutral' };
-      if (a.value === 'no_notice')
+      if (a.value === 'no_notice') {
+        // "Without telling you" only where the quote says so; else when it may change them. Acceptance by continued use only where the quote says it.
+        const silent = /\bwithout (?:(?:any|prior|advance) )?(?:notice|notif\w*|warning|telling)|\bwith or without notice\b/i.test(quote);
+        const when = /\bat any time\b/i.test(quote) ? ' at any time' : '';
+        const change = silent
+          ? 'The service can change these terms without telling you first'
+          : `The service can change these terms${when}`;
         return {
-          // Acceptance by continued use only where the quoted clause says it.
-          text: ACCEPTED_BY_USE.test(quotesOf(a))
-            ? 'The service can change these terms without telling you first; continuing to use it means you accept them.'
-            : 'The service can change these terms without telling you first.',
+          text: ACCEPTED_BY_USE.test(quote) ? `${change}; continuing to use it means you accept them.` : `${change}.`,
           severity: 'bad',
         };
+      }
       return null;
     },
   },
@@ -574,7 +581,13 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
     { answer: exportData, action: 'download a copy of your data' },
   ].flatMap(({ answer, action }) => {
     if (answer.value !== 'self_service') return [];
-    const clause = answer.evidence.find((e) => findRoute(e.quote)) ?? firstClause(answer.evidence)[0];
+    // The clause that offers the tool to you ("You can download your information"), not one about what others can do with your posts.
+    const offers = answer.evidence.filter((e) => OWN_DATA_TOOL.test(e.quote));
+    const clause =
+      offers.find((e) => findRoute(e.quote)) ??
+      offers[0] ??
+      answer.evidence.find((e) => findRoute(e.quote)) ??
+      firstClause(answer.evidence)[0];
     const route = clause && findRoute(clause.quote);
     return [{ text: route ? `${action} ${route}` : action, evidence: clause ? [clause] : [] }];
   });

@@ -181,7 +181,7 @@ export function findRoute(text: string): string | undefined {
         : `in ${setting}`;
   const page = /\b(?:go(?:ing)? to|visit(?:ing)?|us(?:e|ing)|on) the ((?:[A-Z][\w’'-]*\s){1,4})page\b/.exec(text);
   if (page) return `on the ${page[1]}page`;
-  const chosen = /\b(?:select|choos|tap|click)\w* (?:on )?[‘'“"]([^’'”"]{3,48})[’'”"]/i.exec(text)?.[1];
+  const chosen = /\b(?:select|choos|tap|click)\w* (?:on |to )?[‘'“"]([^’'”"]{3,48})[’'”"]/i.exec(text)?.[1];
   const settings =
     /\b(?:in|from|into|under|via|through|to) ((?:your |the )?(?:(?:[A-Z][\w]*|account|profile|privacy|app)\s){0,3}settings(?: page| menu)?)\b/i.exec(
       text,
