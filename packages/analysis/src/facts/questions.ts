@@ -652,7 +652,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'class_action_waiver',
     read(ctx) {
       const found = ctx.find(CLASS_WAIVER, TERMS);
-      return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
+      return found.length > 0 ? ctx.answer('yes', found, scopeField(found[0]!)) : ctx.answer('no', []);
     },
     examples: [
       {
@@ -828,7 +828,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The clause that names the amount comes with the cap when it is another one ("the greater of:" … "USD100").
       const amountClause =
         usd && findUsd(text) === undefined ? ctx.following([first], /./, 3).find((l) => findUsd(l.clause.text) === usd) : undefined;
-      return ctx.answer(phrase, amountClause ? [first, amountClause] : [first], usd ? { usd } : {});
+      return ctx.answer(phrase, amountClause ? [first, amountClause] : [first], { ...(usd ? { usd } : {}), ...scopeField(first) });
     },
     examples: [
       {

@@ -83,16 +83,16 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
         return [l];
       });
       // A rule some users are exempt from ("Section 11 does not apply to consumers in the EEA") says so in its scope.
-      // … as does one written for some users only (its words, or the heading of its part).
+      // (A rule written for some users only is scoped by the readers where the regions' rules differ: forum, law, cap, class actions.)
+      // The exempting clause is quoted too, so the scope has its proof.
       const exempt = !fields.scope && value !== 'not_stated' && evidence[0] ? exemptionOf(evidence[0]) : undefined;
-      const scope =
-        fields.scope ??
-        (exempt ? `users outside ${exempt}` : evidence[0] && value !== 'not_stated' ? scopeOf(evidence[0].clause) : undefined);
+      const scope = fields.scope ?? (exempt ? `users outside ${exempt.region}` : undefined);
+      const all = exempt ? [...quoted, exempt.by] : quoted;
       return {
         value,
         ...fields,
         ...(scope ? { scope } : {}),
-        evidence: quoted.filter((l, i) => quoted.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf),
+        evidence: all.filter((l, i) => all.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf),
       };
     },
   };
@@ -152,17 +152,20 @@ const REGIONAL_OPENING = new RegExp(String.raw`^\s*(?:[Ii]f|[Ww]here) ${WHO_IN}$
  * exemption of its numbered section or of "the above" in the same section, or an "In all other
  * cases" after a regional rule.
  */
-export function exemptionOf({ document, index }: Located): string | undefined {
+export function exemptionOf({ document, index }: Located): { region: string; by: Located } | undefined {
   const clause = document.clauses[index]!;
   // "EEA, Switzerland or the United Kingdom (UK)" → "the EEA, Switzerland or the United Kingdom".
-  const region = (text: string) => {
+  const found = (text: string, at: number) => {
     const named = text.replace(/\s*\([A-Z]{2,3}\)/g, '').trim();
-    return /^(?:EEA|EU|UK|US|European|United)\b/.test(named) ? `the ${named}` : named;
+    return {
+      region: /^(?:EEA|EU|UK|US|European|United)\b/.test(named) ? `the ${named}` : named,
+      by: { clause: document.clauses[at]!, document, index: at },
+    };
   };
   if (OTHER_CASES.test(clause.text))
     for (let i = index - 1; i >= Math.max(0, index - 3); i--) {
       const m = REGIONAL_OPENING.exec(document.clauses[i]!.text);
-      if (m) return region(m[1]!);
+      if (m) return found(m[1]!, i);
     }
   const section = /^\s*(\d+(?:\.\d+)*)\\?\.?\s/.exec(clause.heading)?.[1];
   for (let i = 0; i < document.clauses.length; i++) {
@@ -170,7 +173,7 @@ export function exemptionOf({ document, index }: Located): string | undefined {
     const m = EXEMPTION.exec(other.text);
     if (!m) continue;
     if (m[2] ? m[2] === section : other.heading === clause.heading && (!/\babove|foregoing\b/i.test(m[0]) || (i > index && i <= index + 3)))
-      return region(m[1]!);
+      return found(m[1]!, i);
   }
   return undefined;
 }

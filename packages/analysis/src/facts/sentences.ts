@@ -34,6 +34,8 @@ interface FactSentence {
 const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
 const stripStateOf = (place: string) => place.replace(/^(?:the\s+)?State of\s+/i, '');
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+/** A quote short enough to be said whole in a sentence (18 words at most). */
+const short = (quote: string) => quote.trim().split(/\s+/).length <= 18;
 /** "By continuing to use the service after …, you accept …". */
 const ACCEPTED_BY_USE = /\bcontinu\w* (?:to )?(?:use|access)|\b(?:use|using|access\w*) (?:of )?(?:the |our )?\w+ after\b|\bby using\b/i;
 /** Words of a clause that offers a choice. */
@@ -119,6 +121,11 @@ const SENTENCES: readonly FactSentence[] = [
       // An age above the minimum that the clause names with a parent's consent ("18 or older, or 13 with parental consent").
       const adult = [...quote.matchAll(/\b(\d{2})\b/g)].map((m) => Number(m[1])).find((n) => n > min && n <= 21);
       const parent = /\b(?:parent|guardian)/i.test(quote);
+      // The rule in the clause's own words, without its numbering or a lead ("6. ", "In short: ").
+      const rule = quote
+        .trim()
+        .replace(/^(?:\(?\d{1,2}[.)]\s+|in short:\s*)+/i, '')
+        .replace(/\.$/, '');
       return {
         text:
           parent && adult
@@ -129,7 +136,9 @@ const SENTENCES: readonly FactSentence[] = [
                 ? `${who} an age of ${min} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
                 : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
                   ? `${who} a minimum age of ${min} to use the service, or higher where your country's law requires.`
-                  : `${who} a minimum age of ${min} to use the service.`,
+                  : short(rule)
+                    ? `${who} a minimum age of ${min} to use the service: “${rule}”.`
+                    : `${who} a minimum age of ${min} to use the service.`,
         severity: 'neutral',
       };
     },
@@ -701,15 +710,19 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
         : /\)\.$/.test(text)
           ? text.replace(/\)\.$/, `; for ${answer.scope}).`)
           : text.replace(/\.$/, ` (for ${answer.scope}).`);
+    // … with the clause that names who is exempt among its quotes, where the answer quotes one.
+    const region = /\b([A-Z]{2,}|[A-Z][a-z]+)\b/.exec((answer.scope ?? '').replace(/^users (?:outside|in) (?:the )?/, ''))?.[1];
+    const scopeProof = region ? answer.evidence.find((e) => e.quote.includes(region)) : undefined;
+    const proven = (evidence: Evidence[]) => (scopeProof && !evidence.includes(scopeProof) ? [...evidence, scopeProof] : evidence);
     if (sentence === undefined) {
-      if (at >= 0) list[at] = { ...list[at]!, text: scoped(list[at]!.text) };
+      if (at >= 0) list[at] = { ...list[at]!, text: scoped(list[at]!.text), evidence: proven(list[at]!.evidence) };
       continue;
     }
     const item: SummaryItem | null = sentence && {
       text: scoped(sentence.text),
       severity: sentence.severity,
       category: writer.category,
-      evidence: sentence.evidence ?? firstClause(answer.evidence),
+      evidence: proven(sentence.evidence ?? firstClause(answer.evidence)),
     };
     if (at >= 0) {
       if (item) list[at] = item;
