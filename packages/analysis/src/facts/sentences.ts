@@ -44,6 +44,9 @@ const OPT_OUT_WORDS =
 /** A clause that offers you a tool for your own account or data: "you can delete your account", "download a copy of your information". */
 const OWN_DATA_TOOL =
   /\byou (?:can|may|have the right to|are able to)\b[^.]{0,60}\b(?:delet|clos|cancel|download|export|access|request|get)\w*\b[^.]{0,40}\b(?:your|a copy)\b/i;
+/** A clause that makes location depend on the user's choice: a permission, a setting, a consent. */
+const LOCATION_CHOICE =
+  /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings)\b/i;
 /** How to reach a privacy contact: write to an address, use a web form. */
 const reachAt = (contact: string) => (contact.includes('@') ? `write to ${contact}` : `use the form at ${contact}`);
 const byReaching = (contact: string) => (contact.includes('@') ? `by writing to ${contact}` : `through the form at ${contact}`);
@@ -256,13 +259,21 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'keyPoints',
     category: 'limitation_of_liability',
     write: (a) => {
-      if (/foreseeable/i.test(String(a.value)))
+      if (/foreseeable/i.test(String(a.value))) {
+        // The clause's own words: "typical and foreseeable", "reasonably foreseeable".
+        const words = `${String(a.value)} ${quotesOf(a)}`;
+        const kind = /\btypical\b/i.test(words)
+          ? 'typical and foreseeable'
+          : /\breasonably foreseeable\b/i.test(words)
+            ? 'reasonably foreseeable'
+            : 'foreseeable';
         return {
           text: a.evidence.some((e) => /slight negligence/i.test(e.quote))
-            ? 'For slight negligence, the service limits its liability to damage that is typical and foreseeable.'
-            : 'The service limits its liability to damage that is typical and foreseeable.',
+            ? `For slight negligence, the service limits its liability to damage that is ${kind}.`
+            : `The service limits its liability to damage that is ${kind}.`,
           severity: 'bad',
         };
+      }
       const cap = String(a.value);
       const paid =
         /\bpaid\b/i.test(cap) ||
@@ -661,13 +672,15 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     };
   }
   if (item.category === 'location') {
-    const { named, evidence } = detailOf(facts.precise_location, LOCATION_SOURCES, 3);
-    const sources = named.filter((s) => s !== 'IP address');
-    if (sources.length)
-      return {
-        text: `Deny the app location access (${listing(sources)}) in your device settings unless a feature really needs it.`,
-        evidence,
-      };
+    // The advice rests on the clause that makes location depend on your permission or settings.
+    const permission = facts.precise_location.evidence.find((e) => LOCATION_CHOICE.test(e.quote));
+    if (!permission) return null;
+    const sources = namedIn(permission.quote, LOCATION_SOURCES, 3).filter((s) => s !== 'IP address');
+    const where = /\bdevice settings\b/i.test(permission.quote) ? ' in your device settings' : '';
+    return {
+      text: `Keep location access${sources.length ? ` (${listing(sources)})` : ''} off${where} unless a feature really needs it: the policy leaves it to your choice.`,
+      evidence: [permission],
+    };
   }
   return undefined;
 }

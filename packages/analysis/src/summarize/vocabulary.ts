@@ -51,10 +51,17 @@ export const TERMINATION_GROUNDS: Vocabulary = [
 /** Kinds of cookies and trackers a cookie clause names. */
 export const COOKIE_KINDS: Vocabulary = [
   [/\b(?:strictly )?necessary cookies|(?<!non-)\bessential (?:cookies|functionality)/i, 'essential cookies'],
-  [/\banalytic|\bperformance cookies\b/i, 'analytics cookies'],
-  [/\badvertis\w*|\btargeting\b|\bmarketing\b/i, 'advertising cookies'],
-  [/\bfunctional|\bpreferences?\b/i, 'preference cookies'],
-  [/\bsocial (?:media|network|plugins?)/i, 'social media plugins'],
+  [/\b(?:analytics?|performance|measurement) (?:cookies|technologies|tools)\b|\bcookies\b[^.]{0,40}\banalytic/i, 'analytics cookies'],
+  [
+    /\b(?:advertising|targeting|marketing|ad) (?:cookies|technologies|trackers|identifiers)\b|\bcookies\b[^.]{0,50}\bto (?:show|serve|deliver|personali[sz]e|measure) (?:you )?(?:ads|advertis)/i,
+    'advertising cookies',
+  ],
+  [/\bfunctional(?:ity)? cookies\b/i, 'functional cookies'],
+  [
+    /\bpreference cookies\b|\bcookies\b[^.]{0,40}\b(?:remember|store) (?:your )?(?:language )?(?:preferences|settings)/i,
+    'preference cookies',
+  ],
+  [/\bsocial (?:media|network) (?:plugins?|buttons?|cookies)|\bsocial plugins?\b/i, 'social media plugins'],
   [/\bthird[- ]party cookies\b|\bthird parties\b[^.]{0,40}\bcookies\b/i, 'third-party cookies'],
   [/\bpixels?\b|\bweb beacons?\b/i, 'pixels'],
   [/\blocal storage\b/i, 'local storage'],
