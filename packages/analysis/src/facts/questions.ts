@@ -623,12 +623,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const optOut = ctx
         .find(ARBITRATION_OPT_OUT, TERMS)
         // Nor one that opens only inside a mass-arbitration procedure (after a mediation session).
-        .filter(
-          (l) =>
-            !/\b(?:changes?|amendments?|modifications?)\b[^.]{0,40}\b(?:to|of)\b|\bmediation\b|\bmass arbitration\b|\bbatch\b|\bbellwether\b/i.test(
+        .filter((l) => {
+          // … nor the clauses that carry such an opt-out out (its notice, its deadline: up to six clauses after
+          // "Opt-Out of Modifications … you may opt out of the modifications"), nor a pointer to where one is explained.
+          const near = l.document.clauses
+            .slice(Math.max(0, l.index - 6), l.index + 1)
+            .map((c) => c.text)
+            .join(' ');
+          return (
+            !/\b(?:changes?|amendments?|modifications?)\b[^.]{0,40}\b(?:to|of)\b|\bmediation\b|\bmass arbitration\b|\bbatch\b|\bbellwether\b|\bexplains? how\b/i.test(
               `${l.clause.heading} ${l.clause.text}`,
-            ),
-        );
+            ) && !/\bopt[- ]?out of (?:the )?(?:changes|amendments|modifications)\b/i.test(near)
+          );
+        });
       if (optOut.length === 0) return ctx.answer('mandatory', found, scope ? { scope } : {});
       const days = optOut.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days <= 90)?.days;
       const contact = optOut.map((l) => findEmail(l.clause.text)).find(Boolean);
@@ -645,6 +652,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'mandatory_with_opt_out',
         fields: { opt_out_days: 30, opt_out_contact: 'optout@example.com' },
+      },
+      {
+        clause:
+          'Any dispute will be resolved by binding arbitration. Opt-Out of Modifications: you may opt out of the modifications made by this version within 30 days. To be effective, your notice must be sent to notice@example.com and state that you want to opt out of this arbitration agreement.',
+        document: 'terms',
+        value: 'mandatory',
       },
     ],
   },
