@@ -227,6 +227,19 @@ describe.runIf(hasShared(OTA))('whole documents of the development corpus', () =
 });
 
 describe('rules some users are exempt from', () => {
+  it('does not read a promise made in a section for children as one for everyone', async () => {
+    const privacy = [
+      '# Privacy Policy',
+      '## How we share your information',
+      'We share your information with service providers who host our servers.',
+      '## For Children',
+      '### How we share information',
+      'We do not sell your personal information.',
+    ].join('\n\n');
+    const result = await analyzeDocuments([{ type: 'privacy', url: 'privacy', mediaType: 'markdown', content: privacy }]);
+    expect(result.factSheet.sells_data.value).toBe('not_stated');
+  });
+
   it('scopes a rule by the heading of the part it sits in, not only its own section', async () => {
     const terms = [
       '# Example Terms',

@@ -268,7 +268,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         const choice = ctx.find(ADS_OPT_OUT, PRIVACY).filter((l) => /\bads?\b|advertis/i.test(l.clause.text));
         return choice.length > 0 ? ctx.answer('yes_opt_out', [...practice.slice(0, 2), choice[0]!]) : ctx.answer('yes', practice);
       }
-      if (denied.length > 0) return ctx.answer('no', denied);
+      // A promise made for a children's version of the service says nothing of everyone's data.
+      const general = denied.filter((l) => !isForChildren(l));
+      if (general.length > 0) return ctx.answer('no', general);
       return NOT_STATED;
     },
     examples: [
@@ -284,7 +286,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'targeted_ads',
     read(ctx) {
       const { affirmed, denied } = polar(ctx, { topic: ADS, documents: PRIVACY });
-      if (affirmed.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
+      const general = denied.filter((l) => !isForChildren(l));
+      if (affirmed.length === 0) return general.length > 0 ? ctx.answer('no', general) : NOT_STATED;
       const optIn = affirmed.filter((l) => ADS_OPT_IN.test(l.clause.text));
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
       const optOut = affirmed.filter((l) => ADS_OPT_OUT.test(l.clause.text));
@@ -967,6 +970,11 @@ function howOf(found: Located[]): { how?: string } {
     if (how) return { how: how.trim() };
   }
   return {};
+}
+
+/** A clause in a part or section written for children ("For Children", "Children under 13"). */
+function isForChildren(l: Located): boolean {
+  return [l.clause.heading, ...(l.clause.parts ?? [])].some((h) => /\b(?:children|child|minors?|kids|teens?|younger users)\b/i.test(h));
 }
 
 function scopeField(l: Located): { scope?: string } {
