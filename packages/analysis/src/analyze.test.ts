@@ -227,6 +227,17 @@ describe.runIf(hasShared(OTA))('whole documents of the development corpus', () =
 });
 
 describe('rules some users are exempt from', () => {
+  it('answers the general court, not the EEA consumers’ exception to it', async () => {
+    const terms = [
+      '# Terms',
+      '## Disputes',
+      'You agree that any claim shall be brought exclusively in the state or federal courts located in San Francisco County, California.',
+      'If you live in the European Union, you may also bring claims in the courts of your country of residence.',
+    ].join('\n\n');
+    const result = await analyzeDocuments([{ type: 'terms', url: 'terms', mediaType: 'markdown', content: terms }]);
+    expect(result.factSheet.courts.value).toBe('San Francisco County, California');
+  });
+
   it('does not read a promise made in a section for children as one for everyone', async () => {
     const privacy = [
       '# Privacy Policy',

@@ -590,15 +590,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'courts',
     read(ctx) {
-      const local = ctx.find(LOCAL_COURTS, TERMS)[0];
-      if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local]);
-      for (const l of ctx.find(COURTS, TERMS)) {
+      const named = ctx.find(COURTS, TERMS).flatMap((l) => {
         const court =
           findCourt(l.clause.text) ??
           /\bplace of jurisdiction\b[^.]{0,80}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/.exec(l.clause.text)?.[1];
-        if (court) return ctx.answer(court, [l], scopeField(l));
-      }
-      return NOT_STATED;
+        return court ? [{ l, court }] : [];
+      });
+      const local = ctx.find(LOCAL_COURTS, TERMS)[0];
+      // Home courts are the answer unless they are the EEA consumers' exception to a named general court.
+      const isException = local && scopeOf(local.clause) === 'EEA users' && named.some(({ l }) => scopeOf(l.clause) !== 'EEA users');
+      if (local && !isException && !hasUsDisputeRules(ctx))
+        return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local]);
+      const general = named.find(({ l }) => scopeOf(l.clause) !== 'EEA users') ?? named[0];
+      return general ? ctx.answer(general.court, [general.l], scopeField(general.l)) : NOT_STATED;
     },
     examples: [
       {
