@@ -445,7 +445,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = serviceOnly(ctx.find(DELETE_ACCOUNT)).filter(
         (l) => !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text),
       );
-      const self = found.filter((l) => SELF_SERVICE.test(l.clause.text));
+      // Self-service means the account goes: removing saved items or some data yourself is not deleting it.
+      const self = found.filter(
+        (l) =>
+          SELF_SERVICE.test(l.clause.text) &&
+          /\b(?:delet|clos|cancel|deactivat)\w*\b[^.;:]{0,20}\b(?:your |the |my )?(?:\w+ )?account\b|\baccount deletion\b/i.test(
+            l.clause.text,
+          ),
+      );
       if (self.length > 0) return ctx.answer('self_service', self, howOf(self));
       const request = found.filter((l) => BY_REQUEST.test(l.clause.text));
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
@@ -453,6 +460,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     examples: [
       { clause: 'You can delete your account at any time in Settings > Account.', value: 'self_service' },
       { clause: 'To delete your account, contact us at privacy@example.com.', value: 'by_request', fields: { how: 'privacy@example.com' } },
+      { clause: 'You can delete personal data such as saved songs yourself: select them and choose Remove.', value: 'not_stated' },
     ],
   },
   {
