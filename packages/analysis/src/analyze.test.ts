@@ -227,6 +227,21 @@ describe.runIf(hasShared(OTA))('whole documents of the development corpus', () =
 });
 
 describe('rules some users are exempt from', () => {
+  it('reads the parts of a block quote: a schedule for US users scopes its venue', async () => {
+    const terms = [
+      '# Terms',
+      '## 18. Governing law',
+      'These terms are governed by the laws of Singapore.',
+      '## Addendum',
+      '> SCHEDULE 1: UNITED STATES-SPECIFIC TERMS',
+      '> ----------------------------------------',
+      '> ',
+      '> For disputes that are not subject to arbitration, you agree to the exclusive jurisdiction of the state and federal courts located in the State of California.',
+    ].join('\n');
+    const result = await analyzeDocuments([{ type: 'terms', url: 'terms', mediaType: 'markdown', content: terms }]);
+    expect(result.factSheet.courts).toMatchObject({ value: 'State of California', scope: 'US users' });
+  });
+
   it('answers the general court, not the EEA consumers’ exception to it', async () => {
     const terms = [
       '# Terms',

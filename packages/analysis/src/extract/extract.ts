@@ -449,6 +449,11 @@ function blockText(node: DomNode): string {
   return clean(text);
 }
 
+/** A short line in capitals without closing punctuation: a title, not a sentence. */
+function isCapitalTitle(text: string): boolean {
+  return text.length <= 80 && !/[.;!?,]$/.test(text) && /[A-Z].*[A-Z].*[A-Z]/.test(text) && text === text.toUpperCase();
+}
+
 /** Longest text a = or - line underlines as a heading; a longer paragraph keeps its line as a rule. */
 const MAX_SETEXT_HEADING = 200;
 
@@ -458,10 +463,14 @@ function markdownBlocks(markdown: string): RawBlock[] {
   const flush = () => {
     const raw = paragraph.join(' ');
     const text = clean(stripInlineMarkdown(raw));
-    if (text) blocks.push(withLinks({ kind: 'paragraph', text }, raw));
+    // A one-line title in capitals ("SCHEDULE 1: UNITED STATES-SPECIFIC TERMS") names a part, as a heading does.
+    if (text && paragraph.length === 1 && isCapitalTitle(text)) blocks.push({ kind: 'heading', text });
+    else if (text) blocks.push(withLinks({ kind: 'paragraph', text }, raw));
     paragraph = [];
   };
-  for (const line of markdown.split(/\r?\n/)) {
+  for (const quoted of markdown.split(/\r?\n/)) {
+    // A block quote's markers go: what it quotes has headings, items and paragraphs of its own.
+    const line = quoted.replace(/^\s{0,3}(?:>\s?)+/, '');
     const heading = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line);
     const item = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
     // A setext heading: its text, then a line of = or - under it.
@@ -493,7 +502,7 @@ function markdownBlocks(markdown: string): RawBlock[] {
         last.text = clean(`${last.text} ${stripInlineMarkdown(line)}`);
         const more = markdownLinks(line);
         if (more.length) last.links = [...(last.links ?? []), ...more].slice(0, MAX_LINKS_PER_BLOCK);
-      } else paragraph.push(line.replace(/^\s*>\s?/, ''));
+      } else paragraph.push(line);
     }
   }
   flush();

@@ -633,7 +633,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30))
         .sort((a, b) => Number(isRule(b)) - Number(isRule(a)));
       if (found.length === 0) return ctx.answer('none', []);
-      const scope = found.map((l) => scopeOf(l.clause)).find(Boolean);
+      // The scope of the rule itself: a schedule's own arbitration for US users does not scope a general one.
+      const scope = scopeOf(found[0]!.clause);
       // An opt-out of later changes to the arbitration agreement is no opt-out of arbitration.
       const optOut = ctx
         .find(ARBITRATION_OPT_OUT, TERMS)

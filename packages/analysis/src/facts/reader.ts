@@ -192,7 +192,9 @@ export function scopeOf(clause: Clause): string | undefined {
   return undefined;
 }
 const WHO = String.raw`(?:if you (?:are|live|reside)(?: located)? in|for (?:users|residents|consumers|people) (?:in|of)|residents of|users in|you live in)`;
-const US_SCOPE = new RegExp(String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b`);
+const US_SCOPE = new RegExp(
+  String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b`,
+);
 const EEA_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK) (?:users|residents|consumers)\b`,
 );
