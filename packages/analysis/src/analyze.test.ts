@@ -128,7 +128,9 @@ describe('summary sentences', () => {
         'By making a repository public, you grant other Users a nonexclusive, worldwide license to use, display and reproduce Your Content.',
       ].join('\n\n'),
     );
-    expect(result.keyPoints.join(' ')).toContain('Disputes go to binding arbitration instead of court.');
+    expect(result.keyPoints.join(' ')).toContain(
+      'Disputes go to binding arbitration run by the American Arbitration Association instead of court.',
+    );
     expect(result.recommendations.join(' ')).not.toMatch(/Opt out of arbitration/);
     expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
   });

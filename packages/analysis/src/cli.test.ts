@@ -15,7 +15,7 @@ describe('fineprint facts', () => {
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(29);
     expect(lines.find((l) => l.startsWith('arbitration'))).toMatch(
-      /mandatory_with_opt_out\s+opt_out_days=30 opt_out_contact=optout@\S*\s+terms: “You may opt out/,
+      /mandatory_with_opt_out\s+opt_out_days=30 opt_out_contact=optout@\S*\s+terms: “Any dispute between you and Pebble/,
     );
     expect(lines.find((l) => l.startsWith('governing_law'))).toMatch(/Delaware/);
     expect(lines.find((l) => l.startsWith('biometrics'))).toMatch(/not_stated\s*$/);

@@ -199,6 +199,9 @@ const LAW_PLACE =
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
+/** The bodies that run arbitrations, as terms name them. */
+export const ARBITRATION_BODY =
+  /\bJAMS\b|\bAmerican Arbitration Association\b|\bSingapore International Arbitration Cent(?:re|er)\b|\bNational Arbitration (?:and|&) Mediation\b|\bInternational Chamber of Commerce\b|\bLondon Court of International Arbitration\b|\bHong Kong International Arbitration Cent(?:re|er)\b/;
 const ARBITRATION_OPT_OUT =
   /\bopt[- ]out\b[^.]{0,120}\b(?:arbitration|agreement to arbitrate|this (?:section|provision))\b|\b(?:arbitration|agreement to arbitrate)\b[^.]{0,120}\bopt[- ]out\b/i;
 
@@ -647,19 +650,41 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
             .map((c) => c.text)
             .join(' ');
           return (
-            !/\b(?:changes?|amendments?|modifications?)\b[^.]{0,40}\b(?:to|of)\b|\bmediation\b|\bmass arbitration\b|\bbatch\b|\bbellwether\b|\bexplains? how\b/i.test(
+            !/\b(?:changes?|amendments?|modifications?)\b[^.]{0,40}\b(?:to|of)\b|\bmediation\b|\bmass arbitration\b|\bbatch\b|\bbellwether\b|\bexplain\w*\b[^.]{0,40}\bhow\b/i.test(
               `${l.clause.heading} ${l.clause.text}`,
             ) && !/\bopt[- ]?out of (?:the )?(?:changes|amendments|modifications)\b/i.test(near)
           );
         });
-      if (optOut.length === 0) return ctx.answer('mandatory', found, scope ? { scope } : {});
-      const days = optOut.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days <= 90)?.days;
+      // The rule, and the clause that names who runs the arbitration when it is another one.
+      const runs = (l: Located) =>
+        new RegExp(String.raw`\b(?:administered|conducted|run|handled|heard) by\b[^.]{0,40}(?:${ARBITRATION_BODY.source})`).test(
+          l.clause.text,
+        );
+      const body = found.find(runs);
+      const rule = body && body !== found[0] ? [found[0]!, body] : found;
+      if (optOut.length === 0) return ctx.answer('mandatory', rule, scope ? { scope } : {});
+      // The deadline may close the opt-out's next sentence ("The notice must be sent within thirty (30) days").
+      const withDeadline = [...optOut, ...ctx.following(optOut, /\bdays?\b/i, 2)].find((l) =>
+        durationsIn(l.clause.text).some((d) => d.days <= 90),
+      );
+      const days = withDeadline && durationsIn(withDeadline.clause.text).find((d) => d.days <= 90)?.days;
       const contact = optOut.map((l) => findEmail(l.clause.text)).find(Boolean);
-      return ctx.answer('mandatory_with_opt_out', [...optOut, ...found], {
-        ...(scope ? { scope } : {}),
-        ...(days ? { opt_out_days: days } : {}),
-        ...(contact ? { opt_out_contact: contact } : {}),
-      });
+      // The rule first, then its opt-out: the clause with its address or deadline before the others.
+      const byDetail = [...optOut].sort(
+        (x, y) =>
+          Number(Boolean(findEmail(y.clause.text) || durationsIn(y.clause.text).length)) -
+          Number(Boolean(findEmail(x.clause.text) || durationsIn(x.clause.text).length)),
+      );
+      const deadline = withDeadline && !optOut.includes(withDeadline) ? [withDeadline] : [];
+      return ctx.answer(
+        'mandatory_with_opt_out',
+        [found[0]!, ...byDetail.slice(0, 1), ...deadline, ...byDetail.slice(1), ...found.slice(1)],
+        {
+          ...(scope ? { scope } : {}),
+          ...(days ? { opt_out_days: days } : {}),
+          ...(contact ? { opt_out_contact: contact } : {}),
+        },
+      );
     },
     examples: [
       { clause: 'Any dispute will be resolved by binding individual arbitration.', document: 'terms', value: 'mandatory' },

@@ -185,7 +185,8 @@ export function scopeOf(clause: Clause): string | undefined {
     if (US_SCOPE.test(text)) {
       // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
       const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
-      return outside ? `users outside the ${outside.trim().replace(/,$/, '')}` : 'US users';
+      if (outside) return `users outside the ${outside.trim().replace(/,$/, '')}`;
+      return /\bunited states (?:or|and) canada\b/i.test(text) ? 'users in the United States or Canada' : 'US users';
     }
     if (EEA_SCOPE.test(text)) return 'EEA users';
   }
@@ -193,7 +194,7 @@ export function scopeOf(clause: Clause): string | undefined {
 }
 const WHO = String.raw`(?:if you (?:are|live|reside)(?: located)? in|for (?:users|residents|consumers|people) (?:in|of)|residents of|users in|you live in)`;
 const US_SCOPE = new RegExp(
-  String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b`,
+  String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
 );
 const EEA_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK) (?:users|residents|consumers)\b`,

@@ -10,7 +10,7 @@ import {
   TRANSFER_RECIPIENTS,
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
-import { OBJECTION_REACHES_TRAINING } from './questions';
+import { ARBITRATION_BODY, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
@@ -236,7 +236,15 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'arbitration',
     write: (a) => {
       const scope = a.scope ? ` for ${a.scope}` : '';
-      if (a.value === 'mandatory') return { text: `Disputes go to binding arbitration instead of court${scope}.`, severity: 'bad' };
+      // Who runs it, where the quoted rule names the body ("administered by JAMS").
+      const runner = a.evidence.map((e) => ARBITRATION_BODY.exec(e.quote)?.[0]).find(Boolean);
+      const by = runner ? ` run by ${/^(?:JAMS|National)\b/.test(runner) ? runner : `the ${runner}`}` : '';
+      if (a.value === 'mandatory')
+        return {
+          text: `Disputes go to binding arbitration${by} instead of court${scope}.`,
+          severity: 'bad',
+          evidence: a.evidence.filter((e) => !runner || e === a.evidence[0] || e.quote.includes(runner)).slice(0, 2),
+        };
       if (a.value === 'mandatory_with_opt_out') {
         // The opt-out's own clause comes with the rule when it holds the days or the address.
         const optOut = a.evidence.find(
@@ -246,9 +254,23 @@ const SENTENCES: readonly FactSentence[] = [
         );
         const rule = firstClause(a.evidence);
         return {
-          text: `Disputes go to binding arbitration instead of court${scope}${a.opt_out_days ? `; the terms describe an opt-out within ${days(a.opt_out_days)}` : '; the terms describe an opt-out'}${a.opt_out_contact ? ` (${a.opt_out_contact})` : ''}.`,
+          text: `Disputes go to binding arbitration${by} instead of court${scope}${a.opt_out_days ? `; the terms describe an opt-out within ${days(a.opt_out_days)}` : '; the terms describe an opt-out'}${a.opt_out_contact ? ` (${a.opt_out_contact})` : ''}.`,
           severity: 'bad',
-          evidence: optOut && !rule.includes(optOut) ? [...rule, optOut] : rule,
+          evidence: [
+            ...new Set([
+              ...rule,
+              ...(optOut ? [optOut] : []),
+              // The deadline's own clause, when the opt-out's does not give it.
+              ...a.evidence
+                .filter(
+                  (e) =>
+                    a.opt_out_days &&
+                    !durationsIn(optOut?.quote ?? '').length &&
+                    durationsIn(e.quote).some((d) => d.days === a.opt_out_days),
+                )
+                .slice(0, 1),
+            ]),
+          ].slice(0, 3),
         };
       }
       return null;
@@ -666,9 +688,14 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     const a = facts.arbitration;
     if (a.value !== 'mandatory_with_opt_out' || (!a.opt_out_days && !a.opt_out_contact)) return null;
     const clause = a.evidence.find((e) => /opt[- ]?out/i.test(e.quote) && (!a.opt_out_contact || e.quote.includes(a.opt_out_contact)));
+    // The deadline's own clause too, when the opt-out's does not give it.
+    const deadline =
+      a.opt_out_days && !durationsIn(clause?.quote ?? '').length
+        ? a.evidence.find((e) => durationsIn(e.quote).some((d) => d.days === a.opt_out_days))
+        : undefined;
     return {
       text: `Opt out of arbitration${a.opt_out_days ? ` within ${days(a.opt_out_days)}` : ''}${a.opt_out_contact ? ` ${byReaching(a.opt_out_contact)}` : ''}, if you would rather keep your right to go to court.`,
-      evidence: clause ? [clause] : firstClause(a.evidence),
+      evidence: clause ? [clause, ...(deadline ? [deadline] : [])] : firstClause(a.evidence),
     };
   }
   if (item.category === 'location') {
@@ -746,6 +773,12 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     const advice = specificAdvice(item, facts);
     return advice === null ? [] : [{ ...item, ...advice }];
   });
+  // The arbitration opt-out the fact sheet found is advised even where no finding's clause held its deadline.
+  if (!lists.recommendations.some((item) => item.category === 'arbitration')) {
+    const advice = specificAdvice({ text: '', category: 'arbitration', severity: 'bad', evidence: [] }, facts);
+    if (advice?.text)
+      lists.recommendations.unshift({ text: advice.text, category: 'arbitration', severity: 'bad', evidence: advice.evidence ?? [] });
+  }
   const rights = rightsRecommendation(facts);
   if (rights) {
     const at = lists.recommendations.findIndex((item) => item.category === 'rights_access_deletion');
