@@ -1,5 +1,5 @@
 import type { AnalysisResult, Evidence, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
-import { findEmail, findRoute, findSettingName, findWebAddress, isStatement, listing, namedIn } from '../summarize/details';
+import { findEmail, findRoute, findSettingName, findWebAddress, isStatement, listing, namedIn, NUMBER_WORDS } from '../summarize/details';
 import {
   AD_SIGNALS,
   AI_TRAINING_DATA,
@@ -301,8 +301,8 @@ const SENTENCES: readonly FactSentence[] = [
         /\bpaid\b/i.test(cap) ||
         (a.usd !== undefined && a.evidence.some((e) => /\b(?:paid|fees?|amounts? (?:you|charged))\b/i.test(e.quote)));
       // The window of payments the cap counts ("in the twelve (12) months before the claim").
-      const months = /\b(?:\w+ )?\(?(\d{1,2})\)? months\b|\b(twelve|six|three|one) months\b/i.exec(cap);
-      const count = months && (months[1] ?? { twelve: '12', six: '6', three: '3', one: '1' }[months[2]!.toLowerCase()]);
+      const months = /\b(?:\w+ )?\(?(\d{1,2})\)? months\b|\b([a-z]+) months\b/i.exec(cap);
+      const count = months && (months[1] ?? NUMBER_WORDS[months[2]!.toLowerCase()]);
       const what = `what you paid it${count ? ` in the ${count} months before the claim` : ''}`;
       if (a.usd)
         return {
