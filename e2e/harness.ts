@@ -75,8 +75,11 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/** How long the server may take to start: it compiles its TypeScript on the fly, slowly on a busy 2-core machine. */
+const STARTUP_SECONDS = 90;
+
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < STARTUP_SECONDS * 5; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
@@ -86,7 +89,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('server did not start within 30 s');
+  throw new Error(`server did not start within ${STARTUP_SECONDS} s`);
 }
 
 /** Waits until the locator's element contains the text (Playwright-style web-first assertion). */

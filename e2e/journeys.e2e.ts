@@ -12,7 +12,7 @@ describe.runIf(canRunBrowser())('browser journeys', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => h?.stop());
   beforeEach(async () => {
     context = await h.newContext();

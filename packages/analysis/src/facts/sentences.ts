@@ -43,7 +43,7 @@ const OPT_OUT_WORDS =
   /\bopt[- ]?out\b|\bturn (?:it |them )?off\b|\bwithdraw\b|\bobject\b|\bsettings?\b|\bchoices\b|\bpreferences\b|\bcontrol\b/i;
 /** A clause that offers you a tool for your own account or data: "you can delete your account", "download a copy of your information". */
 const OWN_DATA_TOOL =
-  /\byou (?:can|may|have the right to|are able to)\b[^.]{0,60}\b(?:delet|clos|cancel|download|export|access|request|get)\w*\b[^.]{0,40}\b(?:your|a copy)\b/i;
+  /\byou (?:also )?(?:can|may|have (?:the )?rights? to|are able to)\b[^.]{0,60}\b(?:delet|clos|cancel|download|export|access|request|get)\w*\b[^.]{0,40}\b(?:your|a copy|about you)\b/i;
 /** A clause that makes location depend on the user's choice: a permission, a setting, a consent. */
 const LOCATION_CHOICE =
   /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings)\b/i;
@@ -623,13 +623,11 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
     { answer: exportData, action: 'download a copy of your data' },
   ].flatMap(({ answer, action }) => {
     if (answer.value !== 'self_service') return [];
-    // The clause that offers the tool to you ("You can download your information"), not one about what others can do with your posts.
-    const offers = answer.evidence.filter((e) => OWN_DATA_TOOL.test(e.quote));
-    const clause =
-      offers.find((e) => findRoute(e.quote)) ??
-      offers[0] ??
-      answer.evidence.find((e) => findRoute(e.quote)) ??
-      firstClause(answer.evidence)[0];
+    // The clause that names the act itself ("Delete Account", "download"), offers it to you ("you can …",
+    // not what others can do with your posts) and says where: the one with most of these.
+    const names = /^delete/.test(action) ? /\bdelet/i : /\bdownload|\bexport|\bcopy\b/i;
+    const score = (e: Evidence) => (names.test(e.quote) ? 2 : 0) + (OWN_DATA_TOOL.test(e.quote) ? 1 : 0) + (findRoute(e.quote) ? 1 : 0);
+    const clause = [...answer.evidence].sort((x, y) => score(y) - score(x))[0] ?? firstClause(answer.evidence)[0];
     const route = clause && findRoute(clause.quote);
     return [{ text: route ? `${action} ${route}` : action, evidence: clause ? [clause] : [] }];
   });

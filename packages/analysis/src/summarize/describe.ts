@@ -68,7 +68,7 @@ export const canOptOutOfArbitration = (clause: string) =>
 export function namedTrackers(clause: string): string[] {
   const names = new Set<string>();
   for (const m of clause.matchAll(
-    /\b((?:[A-Z][\w-]*\s){0,2}(?:Pixels?|SDKs?|Analytics|Tag Manager|Conversions API|Social Plugins?|Business Tools|Audience Network))\b/g,
+    /\b((?:[A-Z][\w-]*\s){0,2}(?:Pixels?|SDKs?|Analytics|Tag Manager|Conversions API|Social Plugins?|Business Tools))\b/g,
   )) {
     // A name, not a sentence's first word or a generic heading ("Our Analytics", "Analytics").
     const name = m[1]!.replace(/^(?:The|Our|Your|These|This|Such|Other|Web|Third|Using|We|Its)\s+/, '').trim();
