@@ -1,24 +1,17 @@
 /**
- * Writes apps/web/public/favicon.ico from public/logo.svg: the SVG rendered by Chromium at
+ * Writes apps/web/public/favicon.ico from apps/web/public/logo.svg: the SVG rendered by Chromium at
  * 16, 32 and 48 px, each PNG stored whole in one ICO file (PNG entries: every browser since
- * 2007 reads them). Run with `npx tsx apps/web/scripts/make-favicon.ts` after changing the logo.
+ * 2007 reads them). Run with `npx tsx scripts/make-favicon.ts` after changing the logo.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { CHROMIUM_FLAGS } from '@fineprint/analysis';
 import { chromium } from 'playwright-core';
 
-const publicDir = new URL('../public/', import.meta.url);
+const publicDir = new URL('../apps/web/public/', import.meta.url);
 const svg = readFileSync(new URL('logo.svg', publicDir), 'utf8');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: [...CHROMIUM_FLAGS],
 });
 const sizes = [16, 32, 48];
 const pngs: Buffer[] = [];
