@@ -141,7 +141,7 @@ export async function analyzeDocuments(
     privacyConcerns: details.privacyConcerns.map((i) => i.text),
     recommendations: details.recommendations.map((i) => i.text),
     details,
-    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns], factSheet),
+    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...summary.unlisted], factSheet),
     factSheet,
     documents,
     notices,

@@ -11,5 +11,10 @@ const asData = (_key: string, value: unknown) => (value instanceof RegExp ? `/${
  * weights; when it differs, the weights were learned on other features and need retraining.
  */
 export function hashModelKnowledge(): string {
-  return createHash('sha256').update(JSON.stringify({ CATEGORIES, CUE_SETS }, asData)).digest('hex').slice(0, 16);
+  // Only what features are computed from: how a category is listed or graded is no feature.
+  const features = CATEGORIES.map(({ id, keywords, patterns, exclude, documents }) => ({ id, keywords, patterns, exclude, documents }));
+  return createHash('sha256')
+    .update(JSON.stringify({ CATEGORIES: features, CUE_SETS }, asData))
+    .digest('hex')
+    .slice(0, 16);
 }

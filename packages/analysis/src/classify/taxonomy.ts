@@ -33,6 +33,12 @@ export interface Category {
   exclude?: readonly RegExp[];
   /** Document types where the category is looked for; default both. */
   documents?: readonly DocumentType[];
+  /**
+   * Listed only when its sentence names something concrete (trackers, kinds of data, an
+   * address): the generic sentence ("The service uses cookies") is true of almost every service
+   * and tells the reader nothing. The grade still counts the finding.
+   */
+  listOnlyWhenSpecific?: true;
 }
 
 const c = (category: Category) => category;
@@ -585,6 +591,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'data_collection_breadth',
+    listOnlyWhenSpecific: true,
     keywords: [...DATA_KINDS.map(singular), 'third', 'partner', 'data broker', 'other sources'],
     severity: 'bad',
     list: 'privacyConcerns',
@@ -600,6 +607,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'rights_access_deletion',
+    listOnlyWhenSpecific: true,
     keywords: ['personal data', 'personal information', 'your data', 'your information', 'you can', 'you may', 'right', 'request', 'ask'],
     severity: 'good',
     list: 'privacyConcerns',
@@ -616,6 +624,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'opt_out',
+    listOnlyWhenSpecific: true,
     keywords: ['opt', 'unsubscribe', 'withdraw', 'turn off', 'switch off', 'ad settings', 'ad preferences'],
     severity: 'good',
     list: 'privacyConcerns',
@@ -629,6 +638,7 @@ export const CATEGORIES = [
   }),
   c({
     id: 'cookies',
+    listOnlyWhenSpecific: true,
     keywords: ['cookie'],
     severity: 'neutral',
     list: 'privacyConcerns',

@@ -5,7 +5,7 @@ import type { FactAnswer, FactId, FactSheet, Grade, Severity, SummaryItem } from
  * boilerplate of nearly every contract ("as is", a liability limit, "using means accepting",
  * the kinds of data a service needs, a buyer in a merger) weighs half of a practice a reader
  * would choose a service over, and so do goods the law gives anyway (a consumer's own courts and
- * law, leaving, keeping ownership); tracking across sites, sale, biometrics and reading messages
+ * law, leaving, keeping ownership, asking for access or deletion, opting out of some uses); tracking across sites, sale, biometrics and reading messages
  * weigh one and a half. Unlisted findings weigh 1.
  */
 const WEIGHT: Partial<Record<`${'bad' | 'blocker' | 'good'}:${string}`, number>> = {
@@ -24,6 +24,8 @@ const WEIGHT: Partial<Record<`${'bad' | 'blocker' | 'good'}:${string}`, number>>
   'good:choice_of_law': 0.5,
   'good:leave_any_time': 0.5,
   'good:user_ownership': 0.5,
+  'good:rights_access_deletion': 0.5,
+  'good:opt_out': 0.5,
   'good:ai_opt_out': 0.5,
   'good:ads_opt_out': 0.5,
   'good:sale_opt_out': 0.5,

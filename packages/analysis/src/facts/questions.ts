@@ -1,5 +1,5 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
-import { findAge, findCourt, findEmail, findUsd, findWebAddress } from '../summarize/details';
+import { findAge, findCourt, findEmail, findRoute, findUsd, findWebAddress } from '../summarize/details';
 import { durationsIn, isDeniedBefore, NOT_STATED, scopeOf, USER_OBLIGATION, type Located, type ReadContext } from './reader';
 
 /**
@@ -16,7 +16,17 @@ const PRIVACY: readonly DocumentType[] = ['privacy'];
 const TERMS: readonly DocumentType[] = ['terms'];
 
 /** Clauses about the service's own practice: not rules for the user. */
-const serviceOnly = (found: Located[]) => found.filter((l) => !USER_OBLIGATION.test(l.clause.text));
+const serviceOnly = (found: Located[]) => found.filter((l) => !USER_OBLIGATION.test(l.clause.text) && !USER_OBLIGATION.test(leadInOf(l)));
+
+/** The sentence a list item completes ("You represent and warrant that you will not:"), or ''. */
+function leadInOf(l: Located): string {
+  if (l.clause.kind !== 'item') return '';
+  for (let i = l.index - 1; i >= Math.max(0, l.index - 40); i--) {
+    const clause = l.document.clauses[i]!;
+    if (clause.kind !== 'item') return /:\s*$/.test(clause.text) ? clause.text : '';
+  }
+  return '';
+}
 
 /** A practice the service admits (affirmed), denies, or does not mention. */
 function polar(
@@ -45,6 +55,10 @@ const ADS_OPT_IN =
   /\b(?:with your consent|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
+
+/** A sentence that tells you how to opt out: "To do so, visit …", "You can opt out at any time by following the instructions in …". */
+const OPT_OUT_HOW =
+  /^\s*(?:to do (?:so|this)|(?:please )?(?:visit|go to|use|open)\b|you can (?:opt[- ]out|do (?:so|this)|turn|change|manage|exercise)\b[^.]{0,60}\b(?:by|in|via|through|at)\b)/i;
 
 const ELSEWHERE = String.raw`(?:on|across|from|in) (?:other|third[- ]party|partners['’]?|their|different) (?:websites|sites|apps|services)|across (?:websites|sites|apps|devices|the (?:web|internet))|off (?:of )?(?:our|the|[A-Z]\w+) (?:websites?|services|products|apps|Services)|advertiser['’]s (?:site|website)|(?:websites|apps) (?:you visit|of (?:other|third))`;
 const TRACKING = new RegExp(
@@ -76,6 +90,10 @@ const LOCATION_PERMISSION =
 const PRECISE_DENIED = /\b(?:do not|don['’]t|does not|doesn['’]t|never)\s+(?:collect|track|use|store)\s+(?:your\s+)?precise\b/i;
 const APPROXIMATE_ONLY =
   /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
+
+/** "We use IP addresses to estimate your general location", "we infer your approximate location from your IP address". */
+export const LOCATION_FROM_IP =
+  /\bIP address(?:es)?\b[^.]{0,80}\b(?:estimat|infer|determin|deriv)\w*\b[^.]{0,40}\blocation\b|\b(?:estimat|infer|determin|deriv)\w*\b[^.]{0,60}\blocation\b[^.]{0,40}\bIP address/i;
 
 const BIOMETRIC =
   /\b(?:biometric|face geometry|facial (?:recognition|geometry|features|age estimation)|face (?:analysis|templates?)|face ?prints?|voice ?prints?|fingerprint(?:s)? (?:data|scans?)|scans? of (?:your )?face|photo of your face|matching your face|selfie|keystroke (?:patterns|rhythms))\b/i;
@@ -202,6 +220,7 @@ const ARBITRATION =
 /** The bodies that run arbitrations, as terms name them. */
 export const ARBITRATION_BODY =
   /\bJAMS\b|\bAmerican Arbitration Association\b|\bSingapore International Arbitration Cent(?:re|er)\b|\bNational Arbitration (?:and|&) Mediation\b|\bInternational Chamber of Commerce\b|\bLondon Court of International Arbitration\b|\bHong Kong International Arbitration Cent(?:re|er)\b/;
+const RUN_BY_BODY = new RegExp(String.raw`\b(?:administered|conducted|run|handled|heard) by\b[^.]{0,40}(?:${ARBITRATION_BODY.source})`);
 const ARBITRATION_OPT_OUT =
   /\bopt[- ]out\b[^.]{0,120}\b(?:arbitration|agreement to arbitrate|this (?:section|provision))\b|\b(?:arbitration|agreement to arbitrate)\b[^.]{0,120}\bopt[- ]out\b/i;
 
@@ -294,6 +313,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const optIn = affirmed.filter((l) => ADS_OPT_IN.test(l.clause.text));
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
       const optOut = affirmed.filter((l) => ADS_OPT_OUT.test(l.clause.text));
+      // The how often comes in the next sentence ("To do so, visit the Privacy section of …"): it is quoted too.
+      const howOf = (l: Located) => ctx.following([l], OPT_OUT_HOW, 2).find((next) => next !== l && findRoute(next.clause.text));
+      // The offer that speaks to you ("you may have the right to opt out …"), not its heading.
+      const withHow = [...optOut]
+        .sort((a, b) => Number(/\byou\b/i.test(b.clause.text)) - Number(/\byou\b/i.test(a.clause.text)))
+        .find((l) => howOf(l));
+      if (withHow) return ctx.answer('yes_opt_out', [withHow, howOf(withHow)!]);
       if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
       return ctx.answer('yes', affirmed);
     },
@@ -372,7 +398,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         return approximate.length > 0 ? ctx.answer('no', approximate) : NOT_STATED;
       }
       const permission = found.filter((l) => LOCATION_PERMISSION.test(l.clause.text));
-      return permission.length > 0 ? ctx.answer('yes_with_permission', permission) : ctx.answer('yes', found);
+      // Whatever the permission, the location read from your IP address: quoted too, for the summary to say.
+      const fromIp = ctx.find(LOCATION_FROM_IP, PRIVACY).filter((l) => !found.includes(l));
+      const also = fromIp.slice(0, 1);
+      return permission.length > 0
+        ? ctx.answer('yes_with_permission', [...permission.slice(0, 2), ...also])
+        : ctx.answer('yes', [...found.slice(0, 2), ...also]);
     },
     examples: [
       { clause: 'If you allow it in your device settings, we collect your precise location from GPS.', value: 'yes_with_permission' },
@@ -656,11 +687,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           );
         });
       // The rule, and the clause that names who runs the arbitration when it is another one.
-      const runs = (l: Located) =>
-        new RegExp(String.raw`\b(?:administered|conducted|run|handled|heard) by\b[^.]{0,40}(?:${ARBITRATION_BODY.source})`).test(
-          l.clause.text,
-        );
-      const body = found.find(runs);
+      // (It may be a procedure's own sentence: "Arbitration shall: (i) be administered by JAMS …".)
+      const body = found.find((l) => RUN_BY_BODY.test(l.clause.text)) ?? serviceOnly(ctx.find(RUN_BY_BODY, TERMS))[0];
       const rule = body && body !== found[0] ? [found[0]!, body] : found;
       if (optOut.length === 0) return ctx.answer('mandatory', rule, scope ? { scope } : {});
       // The deadline may close the opt-out's next sentence ("The notice must be sent within thirty (30) days").

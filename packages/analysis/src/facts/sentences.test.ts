@@ -34,6 +34,9 @@ describe('findRoute', () => {
     ['In your account settings, choose ‘Remove my account’ and follow the steps.', 'in your account settings (‘Remove my account’)'],
     ['You may remove your profile by going into your settings at any time.', 'in your settings'],
     ['Ask for deletion at https://example.test/privacy/delete.', 'at https://example.test/privacy/delete'],
+    ['You can change this by following the steps in your Ads and Data Preferences menu.', 'in Ads and Data Preferences'],
+    ['To do so, open the Ads tab of your Account Settings.', 'in the Ads tab of your Account Settings'],
+    ['Please use the “Manage my ads” link at the bottom of any page.', 'with the ‘Manage my ads’ link'],
   ])('reads "%s"', (clause, route) => {
     expect(findRoute(clause)).toBe(route);
   });

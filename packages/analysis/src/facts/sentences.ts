@@ -10,7 +10,7 @@ import {
   TRANSFER_RECIPIENTS,
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
-import { ARBITRATION_BODY, OBJECTION_REACHES_TRAINING } from './questions';
+import { ARBITRATION_BODY, LOCATION_FROM_IP, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
@@ -47,6 +47,26 @@ const OWN_DATA_TOOL =
 /** A clause that makes location depend on the user's choice: a permission, a setting, a consent. */
 const LOCATION_CHOICE =
   /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings)\b/i;
+/** A clause about ads (an opt-out "at any time by following the instructions in …" alone is not). */
+const ADS_WORDS = /\bads?\b|\badverti[sz]\w*/i;
+/** An ads opt-out that reaches only data from outside the service: "information we collect from third parties", "off-site data". */
+const PARTNER_DATA =
+  /\b(?:information|data) (?:we (?:collect|receive) )?from (?:our )?(?:advertising |business |marketing )?(?:third parties|partners|advertisers)\b|\boff-site data\b/i;
+/** A right some places give: "depending on your location", "under certain state privacy laws in the USA". */
+const BY_PLACE =
+  /\bdepending on (?:your location|where you live|your jurisdiction|your country)\b|\bin (?:some|certain) (?:jurisdictions|countries)\b/i;
+const US_STATES_ONLY = /\b(?:certain|some) (?:US |U\.S\. )?state (?:privacy )?laws\b|\b(?:certain|some) (?:US |U\.S\. )?states\b/i;
+/** Named products a clause gives as examples: "such as Google Translate, Gemini Apps, and Cloud AI" (capitalised names only, at most 4). */
+function productsIn(text: string): string[] {
+  const list =
+    /\b(?:such as|like|including)\s+((?:[A-Z][\w’'-]*(?:\s[A-Z][\w’'-]*){0,3}(?:,?\s+(?:and|or)\s+|,\s*)?){2,4})/.exec(text)?.[1] ?? '';
+  return list
+    .split(/,\s*|\s+(?:and|or)\s+/)
+    .map((n) => n.replace(/^(?:and|or)\s+/, '').trim())
+    .filter((n) => /^[A-Z]/.test(n))
+    .slice(0, 4);
+}
+
 /** How to reach a privacy contact: write to an address, use a web form. */
 const reachAt = (contact: string) => (contact.includes('@') ? `write to ${contact}` : `use the form at ${contact}`);
 const byReaching = (contact: string) => (contact.includes('@') ? `by writing to ${contact}` : `through the form at ${contact}`);
@@ -322,9 +342,13 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'ai_training',
     write: (a) => {
-      const { named: what, evidence } = detailOf(a, AI_TRAINING_DATA, 2);
+      const { named: what, evidence: fromDetail } = detailOf(a, AI_TRAINING_DATA, 2);
+      // The products the models serve, where a training clause names them ("such as Google Translate, Gemini Apps, and Cloud AI").
+      const serving = a.evidence.find((e) => /\btrain/i.test(e.quote) && productsIn(e.quote).length >= 2);
+      const evidence = serving && !fromDetail.includes(serving) ? [...fromDetail, serving] : fromDetail;
+      const models = `AI or machine-learning models${serving ? ` (for products such as ${listing(productsIn(serving.quote))})` : ''}`;
       const used = what.length ? `The service uses ${listing(what)}` : 'Your data or content is used';
-      if (a.value === 'yes') return { text: `${used} to train AI or machine-learning models.`, severity: 'bad', evidence };
+      if (a.value === 'yes') return { text: `${used} to train ${models}.`, severity: 'bad', evidence };
       if (a.value === 'yes_opt_out') {
         // The way out as its own clause words it: an opt-out of training (with where), or the general objection to legitimate interests.
         const way = a.evidence.find((e) => /\bopt[- ]?out|\bturn off|\bswitch off/i.test(e.quote));
@@ -332,7 +356,7 @@ const SENTENCES: readonly FactSentence[] = [
         const exit = way ?? objection;
         const route = way && findRoute(way.quote);
         return {
-          text: `${used} to train AI or machine-learning models; ${
+          text: `${used} to train ${models}; ${
             way
               ? `the documents say you can opt out${route ? ` ${route}` : ''}`
               : objection
@@ -358,14 +382,13 @@ const SENTENCES: readonly FactSentence[] = [
       const based = named.length ? ` (based on ${listing(named)})` : '';
       if (a.value === 'yes') return { text: `Your data is used to show you personalised ads${based}.`, severity: 'bad', evidence };
       if (a.value === 'yes_opt_out') {
-        // Where to opt out, from the clause that offers it.
-        const offers = a.evidence.filter((e) => OPT_OUT_WORDS.test(e.quote));
-        const offer = offers.find((e) => findRoute(e.quote)) ?? offers[0];
-        const route = offer && findRoute(offer.quote);
+        // What the opt-out reaches, where and for whom, from the clauses that offer it.
+        const way = adsOptOut(a);
+        const reach = way?.partnerDataOnly ? 'the use of data from partners and other sites for them' : 'at least part of it';
         return {
-          text: `Your data is used to show you personalised ads${based}; ${route ? `you can opt out of at least part of it ${route}` : 'the policy describes a way to opt out of at least part of it'}.`,
+          text: `Your data is used to show you personalised ads${based}; ${way?.route ? `you can opt out of ${reach} ${way.route}${way.where}` : 'the policy describes a way to opt out of at least part of it'}.`,
           severity: 'bad',
-          evidence: offer && !evidence.includes(offer) ? [...evidence, offer] : evidence,
+          evidence: [...evidence, ...(way?.evidence ?? []).filter((e) => !evidence.includes(e))],
         };
       }
       if (a.value === 'yes_opt_in')
@@ -379,19 +402,25 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'location',
     write: (a) => {
-      const { named: found, evidence } = detailOf(a, LOCATION_SOURCES, 3);
+      // The location you allow, read from the clauses about it, not from the one about IP addresses.
+      const own = a.evidence.filter((e) => !LOCATION_FROM_IP.test(e.quote));
+      const { named: found, evidence } = detailOf(own.length ? { ...a, evidence: own } : a, LOCATION_SOURCES, 3);
       // A source the clause calls approximate ("WiFi (approximate city location)") gives no precise location.
       const rough = (source: string) =>
         new RegExp(`${source.replace(/[^\w ]/g, '.?')}[^.;]{0,12}\\(?\\s*(?:approximate|country|city|general)`, 'i').test(
           quotesOf(a) + evidence.map((e) => e.quote).join(' '),
         );
-      const sources = found.filter((source) => !rough(source));
+      const sources = found.filter((source) => !rough(source) && source !== 'IP address');
       const from = sources.length ? ` (from ${listing(sources)})` : '';
       // "Precise" only where the quote says so (or names GPS); else the location the clause names.
       const what = evidence.some((e) => /\bprecise|\bexact\b|\bGPS\b/i.test(e.quote)) ? 'your precise location' : 'your location';
-      if (a.value === 'yes') return { text: `The service collects ${what}${from}.`, severity: 'bad', evidence };
+      // … and what it reads from your IP address whatever you allow, in its own clause.
+      const ip = a.evidence.find((e) => LOCATION_FROM_IP.test(e.quote) && !evidence.includes(e));
+      const also = `${evidence.some((e) => BY_PLACE.test(e.quote)) ? ' (depending on where you live)' : ''}${ip ? '; it also estimates your general location from your IP address' : ''}`;
+      const proof = ip ? [...evidence, ip] : evidence;
+      if (a.value === 'yes') return { text: `The service collects ${what}${from}${also}.`, severity: 'bad', evidence: proof };
       if (a.value === 'yes_with_permission')
-        return { text: `The service collects ${what}${from} if you allow it on your device.`, severity: 'bad', evidence };
+        return { text: `The service collects ${what}${from} if you allow it on your device${also}.`, severity: 'bad', evidence: proof };
       if (a.value === 'no')
         return { text: 'The service says it uses only your approximate location, not your precise location.', severity: 'good' };
       return null;
@@ -654,6 +683,24 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
 }
 
 /**
+ * The ads opt-out as the documents offer it: the clause that offers it (not one that only says
+ * ads are shown), with the next sentence that says where when the offer does not ("To do so,
+ * visit …"); whether it reaches only data from partners; for whom ("depending on where you live").
+ */
+function adsOptOut(a: FactAnswer): { route?: string; partnerDataOnly: boolean; where: string; evidence: Evidence[] } | undefined {
+  const offers = a.evidence.filter((e) => OPT_OUT_WORDS.test(e.quote));
+  const routed = offers.find((e) => findRoute(e.quote));
+  const offer = offers.find((e) => ADS_WORDS.test(e.quote)) ?? routed;
+  if (!offer) return undefined;
+  return {
+    route: findRoute(routed?.quote ?? offer.quote),
+    partnerDataOnly: PARTNER_DATA.test(offer.quote),
+    where: US_STATES_ONLY.test(offer.quote) ? ' (in some US states)' : BY_PLACE.test(offer.quote) ? ' (depending on where you live)' : '',
+    evidence: routed && routed !== offer ? [offer, routed] : [offer],
+  };
+}
+
+/**
  * Advice with its how, where the fact's clauses name it: the setting that turns AI training or
  * ads off, or the privacy address to object to; the location permission the policy describes.
  * Undefined keeps the finding's own advice.
@@ -674,13 +721,10 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     return null;
   }
   if (item.category === 'targeted_advertising' || item.category === 'opt_out') {
-    const clause = withSetting(facts.targeted_ads);
-    if (clause) return { text: `Turn off personalised ads in ${findSettingName(clause.quote)}.`, evidence: [clause] };
-    // Else the clause that offers the opt-out is the evidence, not one that only says ads are shown.
-    const offers = facts.targeted_ads.evidence.filter((e) => OPT_OUT_WORDS.test(e.quote));
-    const offer = offers.find((e) => findRoute(e.quote)) ?? offers[0];
-    const route = offer && findRoute(offer.quote);
-    return offer ? { text: `Opt out of personalised ads${route ? ` ${route}` : ''}.`, evidence: [offer] } : null;
+    const way = adsOptOut(facts.targeted_ads);
+    if (!way) return null;
+    const what = way.partnerDataOnly ? 'Stop the use of data from partners and other sites for your ads' : 'Opt out of personalised ads';
+    return { text: `${what}${way.route ? ` ${way.route}` : ''}${way.where}.`, evidence: way.evidence };
   }
   if (item.category === 'arbitration') {
     const a = facts.arbitration;

@@ -34,6 +34,8 @@ export interface Description {
   severity?: Severity;
   /** True when the sentence carries a concrete detail pulled from the clause. */
   isSpecific: boolean;
+  /** True when it names companies ("such as Stripe and Zendesk"): preferred over a clause that names only kinds of recipients. */
+  namesCompanies?: boolean;
 }
 
 /** Undefined when the clause, though of the category, cannot back any sentence about it. */
@@ -282,11 +284,10 @@ const DESCRIBERS: Record<string, Describer> = {
     if (/\byou (?:can|may)\b[^.]{0,30}\bshare\b/i.test(t)) return undefined;
     const who = findTerms(t, SHARED_WITH, 3);
     const named = namedRecipients(t);
-    return who.length
-      ? specific(
-          `Your personal data is shared with third parties, including ${listing(who)}${named.length ? ` (such as ${listing(named)})` : ''}.`,
-        )
-      : plain('Your personal data is shared with third parties.');
+    if (!who.length) return plain('Your personal data is shared with third parties.');
+    const text = `Your personal data is shared with third parties, including ${listing(who)}${named.length ? ` (such as ${listing(named)})` : ''}.`;
+    // Kinds of recipients ("service providers", "partners") are in almost every policy: a clause that names companies is preferred.
+    return { ...specific(text), namesCompanies: named.some((n) => /^[A-Z]/.test(n)) };
   },
   targeted_advertising: () => plain('Your activity and profile are used to show you personalised ads.'),
   cross_site_tracking: (t) => {
@@ -396,7 +397,8 @@ const DESCRIBERS: Record<string, Describer> = {
   data_collection_breadth: (t) => {
     // "…contacts our servers" is a verb, not your contacts.
     const what = findTerms(t.replace(/\bcontacts (?:our|the|us|a|an|its)\b/gi, ''), COLLECTED, 4);
-    return what.length
+    // One or two kinds named say little: almost every service collects an IP address.
+    return what.length >= 3
       ? specific(`The service collects many kinds of data, including your ${listing(what)}.`)
       : FROM_OTHER_SOURCES.test(t)
         ? plain('The service collects data about you from other companies and sources.')
@@ -408,7 +410,8 @@ const DESCRIBERS: Record<string, Describer> = {
     const email = findEmail(t);
     if (rights.length === 0) return email ? specific(`You can make requests about your personal data by writing to ${email}.`) : undefined;
     const what = `You can ask to ${listing(rights, 'or')} your personal data`;
-    return email ? specific(`${what} by writing to ${email}.`) : specific(`${what}.`);
+    // Without the how, the rights are those of almost every privacy policy.
+    return email ? specific(`${what} by writing to ${email}.`) : plain(`${what}.`);
   },
   opt_out: (t) => {
     const where = findWebAddress(t) ?? findEmail(t);
@@ -426,11 +429,13 @@ const DESCRIBERS: Record<string, Describer> = {
     const kinds = namedIn(t, COOKIE_KINDS, 3);
     const tools = namedTrackers(t);
     const named = tools.length ? ` (such as ${listing(tools)})` : '';
-    return kinds.length
+    // One purpose alone ("advertising cookies"), or only the technologies ("pixels and local storage"), says little more than that cookies are used.
+    const purposes = kinds.filter((k) => !/third-party|pixels|local storage/.test(k));
+    return purposes.length >= 2
       ? specific(`Cookies or similar trackers are used, including ${listing(kinds)}${named}.`)
       : tools.length
-        ? specific(`Cookies or similar trackers are used${named}.`)
-        : plain('The service uses cookies.');
+        ? specific(`Cookies or similar trackers are used${kinds.length ? `, including ${kinds[0]}` : ''}${named}.`)
+        : plain(kinds.length ? `Cookies or similar trackers are used, including ${kinds[0]}.` : 'The service uses cookies.');
   },
 };
 

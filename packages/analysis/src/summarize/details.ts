@@ -160,10 +160,11 @@ export function findSettingName(text: string): string | undefined {
   if (quoted && !/[.!?]$/.test(quoted[1]!)) return `the ‘${quoted[1]}’ ${quoted[2]}`;
   // A name the clause sends you to ("visit Your Ads Privacy Choices", "in Accounts Center"), not one it merely mentions.
   const name =
-    /\b(?:in|via|through|using|visit(?:ing)?|under|from|at|open|go to|use)\s+(?:the\s+|your\s+|our\s+)?((?:(?:My|Your|[A-Z][\w’'&-]*)\s){0,4}(?:Settings|Center|Centre|Preferences|Dashboard|Choices|Controls?|Checkup|Manager))\b/.exec(
+    /\b(?:in|via|through|using|visit(?:ing)?|under|from|at|open|go to|use)\s+(?:the\s+|your\s+|our\s+)?((?:[A-Z][\w’'&-]*\s(?:section|tab) of (?:the|your)\s)?(?:(?:My|Your|[A-Z][\w’'&-]*|and)\s){0,4}(?:Settings|Center|Centre|Preferences|Dashboard|Choices|Controls?|Checkup|Manager))\b/.exec(
       text,
     )?.[1];
-  return name && !/^(?:Help|Privacy|Safety|Transparency)\s(?:Center|Centre)$/.test(name) && name !== 'Settings' ? name : undefined;
+  if (!name || /^(?:Help|Privacy|Safety|Transparency)\s(?:Center|Centre)$/.test(name) || name === 'Settings') return undefined;
+  return / of (?:the|your) /.test(name) ? `the ${name}` : name;
 }
 
 /**

@@ -35,7 +35,11 @@ interface Chosen {
  * concrete sentence), ordered by severity, each backed by its verbatim clause; then
  * recommendations, i.e. actions the documents offer the reader. Also computes the grade.
  */
-export function summarizeFindings(findings: readonly Finding[], context: SummaryContext, options: SummaryOptions = {}): { details: Lists } {
+export function summarizeFindings(
+  findings: readonly Finding[],
+  context: SummaryContext,
+  options: SummaryOptions = {},
+): { details: Lists; unlisted: SummaryItem[] } {
   const maxItems = options.maxItems ?? 10;
   const maxWords = options.maxWords ?? 40;
   const allows = options.allows ?? (() => true);
@@ -55,7 +59,7 @@ export function summarizeFindings(findings: readonly Finding[], context: Summary
   // Which items make the cut: a concrete item (a named court, a period) outranks a vaguer one
   // a severity level worse; the kept items are then shown by severity.
   const keep = (list: 'keyPoints' | 'privacyConcerns') => {
-    const candidates = ordered.filter((c) => c.finding.category.list === list);
+    const candidates = ordered.filter((c) => c.finding.category.list === list && isListed(c));
     const priority = (c: Chosen) => SEVERITY_RANK[c.severity] - (c.description.isSpecific ? 1.5 : 0);
     const kept = new Set([...candidates].sort((a, b) => priority(a) - priority(b)).slice(0, maxItems));
     return dedupe(candidates.filter((c) => kept.has(c)).map(toItem));
@@ -63,8 +67,13 @@ export function summarizeFindings(findings: readonly Finding[], context: Summary
   const keyPoints = keep('keyPoints');
   const privacyConcerns = keep('privacyConcerns');
   const recommendations = dedupe(recommend(ordered, context).map((r) => ({ ...r, text: limitWords(r.text, maxWords) }))).slice(0, maxItems);
-  return { details: { keyPoints, privacyConcerns, recommendations } };
+  // What is found but too generic to list still counts for the grade.
+  const unlisted = ordered.filter((c) => !isListed(c)).map(toItem);
+  return { details: { keyPoints, privacyConcerns, recommendations }, unlisted };
 }
+
+/** Whether a chosen finding is said in the lists: a category whose generic sentence says nothing is said only when concrete. */
+const isListed = (c: Chosen) => c.description.isSpecific || !c.finding.category.listOnlyWhenSpecific;
 
 function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
   const confirmed = new Set(findings.filter((f) => f.isConfirmed).map((f) => f.category.id));
@@ -77,7 +86,12 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
     // Prefer a clause that yields a concrete sentence, then the document the list is about
     // (terms for key points, the privacy policy for concerns), model confidence, readable length.
     const isHomeDocument = (finding.category.list === 'keyPoints') === (finding.document === 'terms');
-    const rank = (description.isSpecific ? 2 : 0) + (isHomeDocument ? 1 : 0) + finding.score + (length >= 40 && length <= 600 ? 0.5 : 0);
+    const rank =
+      (description.isSpecific ? 2 : 0) +
+      (description.namesCompanies ? 1.5 : 0) +
+      (isHomeDocument ? 1 : 0) +
+      finding.score +
+      (length >= 40 && length <= 600 ? 0.5 : 0);
     const current = best.get(finding.category.id);
     if (!current || rank > current.rank) {
       best.set(finding.category.id, { finding, description, severity: description.severity ?? finding.category.severity, rank });
