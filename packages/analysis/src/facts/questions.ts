@@ -16,17 +16,9 @@ const PRIVACY: readonly DocumentType[] = ['privacy'];
 const TERMS: readonly DocumentType[] = ['terms'];
 
 /** Clauses about the service's own practice: not rules for the user. */
-const serviceOnly = (found: Located[]) => found.filter((l) => !USER_OBLIGATION.test(l.clause.text) && !USER_OBLIGATION.test(leadInOf(l)));
-
-/** The sentence a list item completes ("You represent and warrant that you will not:"), or ''. */
-function leadInOf(l: Located): string {
-  if (l.clause.kind !== 'item') return '';
-  for (let i = l.index - 1; i >= Math.max(0, l.index - 40); i--) {
-    const clause = l.document.clauses[i]!;
-    if (clause.kind !== 'item') return /:\s*$/.test(clause.text) ? clause.text : '';
-  }
-  return '';
-}
+/** Clauses that bind the service, not the user: neither "you must not …" nor an item of a list under "you will not:". */
+const serviceOnly = (found: Located[]) =>
+  found.filter((l) => !USER_OBLIGATION.test(l.clause.text) && !USER_OBLIGATION.test(l.clause.leadIn?.text ?? ''));
 
 /** A practice the service admits (affirmed), denies, or does not mention. */
 function polar(
@@ -401,8 +393,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Whatever the permission, the location read from your IP address: quoted too, for the summary to say.
       const fromIp = ctx.find(LOCATION_FROM_IP, PRIVACY).filter((l) => !found.includes(l));
       const also = fromIp.slice(0, 1);
+      // The permission clause that names where you control it (your device settings) first.
+      const bySetting = [...permission].sort(
+        (x, y) => Number(/\bsettings?\b/i.test(y.clause.text)) - Number(/\bsettings?\b/i.test(x.clause.text)),
+      );
       return permission.length > 0
-        ? ctx.answer('yes_with_permission', [...permission.slice(0, 2), ...also])
+        ? ctx.answer('yes_with_permission', [...bySetting.slice(0, 2), ...also])
         : ctx.answer('yes', [...found.slice(0, 2), ...also]);
     },
     examples: [

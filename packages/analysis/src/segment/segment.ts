@@ -12,6 +12,8 @@ export interface Clause {
   kind: TextBlock['kind'];
   /** The block's links whose words are in the clause. */
   links?: readonly Link[];
+  /** For a list item, the sentence it completes ("We may disclose your information:"), when one introduces the list. */
+  leadIn?: { text: string; start: number; end: number };
 }
 
 /** Words whose trailing period does not end a sentence. */
@@ -107,8 +109,11 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   // The open headings with a level, outermost first: a heading closes those of its level and below.
   let open: Array<{ level: number; text: string }> = [];
   let parts: readonly string[] = [];
+  // The last sentence outside a list, when it ends in ':' (it introduces the items after it).
+  let leadIn: Clause['leadIn'];
   for (const block of blocks) {
     if (block.kind === 'heading' && block.text.length < 160) {
+      leadIn = undefined;
       heading = block.text;
       if (block.level !== undefined) {
         const level = block.level;
@@ -123,15 +128,18 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       const text = raw.trim();
       if (text.length < 3) continue;
       const links = block.links?.filter((l) => text.includes(l.text));
+      const start = block.start + from + lead;
       clauses.push({
         text,
-        start: block.start + from + lead,
-        end: block.start + from + lead + text.length,
+        start,
+        end: start + text.length,
         heading,
         ...(parts.length ? { parts } : {}),
         kind: block.kind,
         ...(links?.length ? { links } : {}),
+        ...(block.kind === 'item' && leadIn ? { leadIn } : {}),
       });
+      if (block.kind !== 'item') leadIn = /:\s*$/.test(text) ? { text, start, end: start + text.length } : undefined;
     }
   }
   return clauses;

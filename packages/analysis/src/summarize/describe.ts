@@ -346,7 +346,11 @@ const DESCRIBERS: Record<string, Describer> = {
         t,
       )
     )
-      return specific(`The service collects data of children under ${age} only with a parent's or guardian's consent.`);
+      return specific(
+        /\bknowingly\b/i.test(t)
+          ? `The service says it does not knowingly collect data of children under ${age} without a parent's or guardian's consent.`
+          : `The service collects data of children under ${age} only with a parent's or guardian's consent.`,
+      );
     return specific(
       `The service is not meant for children under ${age}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,
     );
@@ -378,7 +382,8 @@ const DESCRIBERS: Record<string, Describer> = {
     const demands = namedIn(t, LEGAL_DEMANDS, 3);
     const grounds = namedIn(t, DISCLOSURE_GROUNDS, 2);
     const why = [demands.length ? `in response to ${listing(demands, 'or')}` : '', ...grounds].filter(Boolean);
-    return why.length
+    // An example ("For example, we may provide your IP address … in an emergency") is not the rule.
+    return why.length && !/^\s*(?:for example|for instance|e\.g\.)/i.test(t)
       ? specific(`Your data may be disclosed to law enforcement or other authorities ${listing(why, 'or')}.`)
       : plain('Your data may be disclosed to law enforcement or government authorities on request.');
   },

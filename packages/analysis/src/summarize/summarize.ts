@@ -48,7 +48,7 @@ export function summarizeFindings(
     text: limitWords(c.description.text, maxWords),
     category: c.finding.category.id,
     severity: c.severity,
-    evidence: [evidenceOf(c.finding)],
+    evidence: evidenceOf(c.finding),
   });
   const ordered = [...chosen].sort(
     (a, b) =>
@@ -80,7 +80,9 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
   const best = new Map<string, Chosen & { rank: number }>();
   for (const finding of findings) {
     if (!confirmed.has(finding.category.id) || !finding.matchesPattern || !isStatement(finding.clause.text)) continue;
-    const description = describeFinding(finding.category.id, finding.clause.text);
+    // A list item is read with the sentence it completes ("We may disclose your information:" / "to the police.").
+    const { leadIn, text } = finding.clause;
+    const description = describeFinding(finding.category.id, leadIn ? `${leadIn.text} ${text}` : text);
     if (!description) continue;
     const length = finding.clause.text.length;
     // Prefer a clause that yields a concrete sentence, then the document the list is about
@@ -100,8 +102,17 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
   return [...best.values()];
 }
 
-function evidenceOf(finding: Finding): Evidence {
-  return { quote: finding.clause.text, document: finding.document, url: finding.url, start: finding.clause.start, end: finding.clause.end };
+/** The finding's clause, after the sentence it completes when it is a list item ("We may share your data:" / "with the police."). */
+function evidenceOf(finding: Finding): Evidence[] {
+  const { clause, document, url } = finding;
+  const quote = (part: { text: string; start: number; end: number }): Evidence => ({
+    quote: part.text,
+    document,
+    url,
+    start: part.start,
+    end: part.end,
+  });
+  return clause.leadIn ? [quote(clause.leadIn), quote(clause)] : [quote(clause)];
 }
 
 type Recommendation = Omit<SummaryItem, 'text'> & { text: string };
@@ -112,7 +123,7 @@ function recommend(chosen: readonly Chosen[], context: SummaryContext): Recommen
   const out: Recommendation[] = [];
   const add = (id: string, text: string | undefined, severity: Severity = 'neutral') => {
     const c = by.get(id);
-    if (c && text) out.push({ text, category: id, severity, evidence: [evidenceOf(c.finding)] });
+    if (c && text) out.push({ text, category: id, severity, evidence: evidenceOf(c.finding) });
   };
   const clause = (id: string) => by.get(id)?.finding.clause.text ?? '';
 

@@ -13,6 +13,8 @@ export const LEGAL_DEMANDS: Vocabulary = [
   [/\bwarrants?\b/i, 'warrants'],
   [/\blegal process\b/i, 'legal process'],
   [/\bnational security\b/i, 'national security requests'],
+  [/\blegal requests?\b/i, 'legal requests'],
+  [/\bgovernment(?:al)? requests?\b/i, 'government requests'],
 ];
 
 /** Other grounds on which it discloses data without such a demand. */

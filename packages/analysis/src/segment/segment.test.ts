@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { segmentClauses } from './segment';
+
+describe('segmentClauses', () => {
+  const text = 'We may disclose your information:\nto the police;\nto courts.\nWe keep logs.\nto nobody.';
+  const block = (kind: 'paragraph' | 'item', part: string) => ({ kind, text: part, start: text.indexOf(part) });
+  const clauses = segmentClauses([
+    block('paragraph', 'We may disclose your information:'),
+    block('item', 'to the police;'),
+    block('item', 'to courts.'),
+    block('paragraph', 'We keep logs.'),
+    block('item', 'to nobody.'),
+  ]);
+
+  it('gives each list item the sentence that introduces the list, with its place', () => {
+    const leadIn = { text: 'We may disclose your information:', start: 0, end: 33 };
+    expect(clauses[1]!.leadIn).toEqual(leadIn);
+    expect(clauses[2]!.leadIn).toEqual(leadIn);
+    expect(text.slice(leadIn.start, leadIn.end)).toBe(leadIn.text);
+  });
+
+  it('gives none to an item after a sentence that introduces nothing, nor to a paragraph', () => {
+    expect(clauses[4]!.leadIn).toBeUndefined();
+    expect(clauses[0]!.leadIn).toBeUndefined();
+  });
+});
