@@ -5,7 +5,7 @@ import type { FactAnswer, FactId, FactSheet, Grade, Severity, SummaryItem } from
  * boilerplate of nearly every contract ("as is", a liability limit, "using means accepting",
  * the kinds of data a service needs, a buyer in a merger) weighs half of a practice a reader
  * would choose a service over, and so do goods the law gives anyway (a consumer's own courts and
- * law, leaving, keeping ownership, asking for access or deletion, opting out of some uses); tracking across sites, sale, biometrics and reading messages
+ * law, leaving, keeping ownership, opting out of some uses); tracking across sites, sale, biometrics and reading messages
  * weigh one and a half. Unlisted findings weigh 1.
  */
 const WEIGHT: Partial<Record<`${'bad' | 'blocker' | 'good'}:${string}`, number>> = {
@@ -24,7 +24,6 @@ const WEIGHT: Partial<Record<`${'bad' | 'blocker' | 'good'}:${string}`, number>>
   'good:choice_of_law': 0.5,
   'good:leave_any_time': 0.5,
   'good:user_ownership': 0.5,
-  'good:rights_access_deletion': 0.5,
   'good:opt_out': 0.5,
   'good:ai_opt_out': 0.5,
   'good:ads_opt_out': 0.5,
@@ -144,6 +143,10 @@ export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): {
   // A licence that includes AI training is named as such, not as a broad one.
   for (const item of items)
     count(item.category === 'content_license' && /\btrain\w* AI\b/i.test(item.text) ? 'content_license_ai' : item.category, item.severity);
+  // A promise with an exception ("… except where special circumstances justify closing it at once") weighs half.
+  for (const item of items)
+    if (item.severity === 'good' && /\bexcept\b/i.test(item.text) && counted.get(`good:${item.category}`)?.weight === 1)
+      counted.set(`good:${item.category}`, { key: item.category, severity: 'good', weight: 0.5 });
   for (const good of GOOD_FACTS)
     if (good.values.includes(facts[good.fact].value) && facts[good.fact].evidence.length > 0) count(good.key, 'good');
   const all = [...counted.values()];

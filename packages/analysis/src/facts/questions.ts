@@ -73,6 +73,11 @@ const OBJECTION = /\b(?:right to object|you (?:can|may) (?:also )?object|opt[- ]
  * (legitimate interests); a bare "right to object, as the law allows" in a list of rights does not.
  */
 export const OBJECTION_REACHES_TRAINING = /\blegitimate interests?\b|\bopt[- ]out of\b/i;
+/** A small-claims court a claim may go to instead: "if the dispute qualifies for small claims court … you may sue there". */
+const SMALL_CLAIMS =
+  /\bsmall[- ]claims? (?:court|actions?|matters?)\b[^.]{0,160}\b(?:may|can)\b|\b(?:may|can) (?:bring|sue|file)\b[^.]{0,80}\bsmall[- ]claims? court\b/i;
+/** "The opt-out right described in this section applies solely to …": an opt-out that does not reach all training. */
+const OPT_OUT_CONFINED = /\bopt[- ]out\b[^.]{0,80}\bappl(?:y|ies) (?:solely|only) to\b|\bopt[- ]out\b[^.]{0,120}\bdoes not apply to\b/i;
 const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]in)|if you (?:opt in|choose to share|consent))\b/i;
 
 const LOCATION =
@@ -360,6 +365,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           (l) => (OBJECTION_REACHES_TRAINING.test(l.clause.text) || AI_TRAIN.test(l.clause.text)) && scopeOf(l.clause) !== 'EEA users',
         );
       const optOut = [...ours.filter((l) => AI_OPT_OUT.test(l.clause.text)), ...objections];
+      // An opt-out the documents confine to something else ("applies solely to the use of your Inputs and Outputs,
+      // and does not apply to the license granted in Sections D.4") leaves the training of your content as it is.
+      const confined = ctx.find(OPT_OUT_CONFINED);
+      if (optOut.length > 0 && confined.length > 0) return ctx.answer('yes', [...ours.slice(0, 1), ...confined.slice(0, 1)]);
       if (optOut.length > 0) return ctx.answer('yes_opt_out', [...ours.slice(0, 1), ...optOut]);
       return ctx.answer('yes', ours);
     },
@@ -375,6 +384,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       {
         clause: 'We use your data to train our AI models. You have the right to object to the processing of your personal data.',
+        value: 'yes',
+      },
+      {
+        clause:
+          'You grant us a licence to use your content to train our AI models. You can opt out of the use of your prompts in your settings. This opt-out applies solely to your prompts and does not apply to the licence to your content.',
         value: 'yes',
       },
     ],
@@ -601,7 +615,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         const found = serviceOnlyAges(ctx.find(AGE_RULE, documents));
         const first = found[0];
         const age = first && lowestAge(first.clause.text);
-        if (age) return ctx.answer(age, [first]);
+        // The next sentence may add who needs a parent's permission ("If you are under 18, you must have your parent's permission").
+        if (!age) continue;
+        const parental = ctx
+          .following([first], /\bunder (?:the age of )?1[4-9]\b[^.]{0,80}\b(?:parent|guardian)/i, 2)
+          .filter((l) => l !== first);
+        return ctx.answer(age, [first, ...parental.slice(0, 1)]);
       }
       return NOT_STATED;
     },
@@ -640,7 +659,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (local && !isException && !hasUsDisputeRules(ctx))
         return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local]);
       const general = named.find(({ l }) => scopeOf(l.clause) !== 'EEA users') ?? named[0];
-      return general ? ctx.answer(general.court, [general.l], scopeField(general.l)) : NOT_STATED;
+      // Small claims are often kept out of the forum ("… qualifies for small claims court … you or we may sue there instead").
+      const smallClaims = ctx.find(SMALL_CLAIMS, TERMS).slice(0, 1);
+      return general ? ctx.answer(general.court, [general.l, ...smallClaims], scopeField(general.l)) : NOT_STATED;
     },
     examples: [
       {
@@ -866,7 +887,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .filter((l) => !USER_ENDS.test(l.clause.text))
         .sort((a, b) => Number(endsWithoutNotice(b)) - Number(endsWithoutNotice(a)));
       const isSaidWithoutNotice = unwarned.some(withoutNotice);
-      if (warned.length > 0 && !isSaidWithoutNotice) return ctx.answer('no', warned);
+      if (warned.length > 0 && !isSaidWithoutNotice) {
+        // The exception the next sentences allow ("a warning is not necessary if special circumstances justify an immediate termination").
+        const unless = ctx
+          .following(warned.slice(0, 1), /\bnot (?:be )?necessary\b|\bspecial circumstances\b|\bimmediate(?:ly)? terminat/i, 2)
+          .filter((l) => l !== warned[0]);
+        return ctx.answer('no', [warned[0]!, ...unless.slice(0, 1), ...warned.slice(1)]);
+      }
       // "We will normally let you know … without prior notice if special circumstances justify it": the rule and its exception.
       if (unwarned.length > 0) return ctx.answer('yes', warned.length > 0 ? [unwarned[0]!, warned[0]!] : unwarned);
       return NOT_STATED;

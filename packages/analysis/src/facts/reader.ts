@@ -72,6 +72,9 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
         const next = l.document.clauses[l.index + 1];
         const before = l.document.clauses[l.index - 1];
         if (/:\s*$/.test(l.clause.text) && next) return [l, { clause: next, document: l.document, index: l.index + 1 }];
+        // … and a sentence that points back ("In these cases, liability is limited …") comes after the one it points to.
+        if (POINTS_BACK.test(l.clause.text) && before && !evidence.some((e) => e.clause === before))
+          return [{ clause: before, document: l.document, index: l.index - 1 }, l];
         if (
           l.clause.kind === 'item' &&
           before &&
@@ -97,6 +100,9 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
     },
   };
 }
+
+/** A sentence that only makes sense after the one before it: "In these cases, …", "In such cases, …". */
+const POINTS_BACK = /^\s*In (?:these|such|those|this|that) cases?\b/i;
 
 function evidenceOf({ clause, document }: Located): Evidence {
   return { quote: clause.text, document: document.type, url: document.url, start: clause.start, end: clause.end };
@@ -180,8 +186,8 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
 
 /** Scope of a clause when its words or heading limit it: "US users", "EEA users". */
 export function scopeOf(clause: Clause): string | undefined {
-  // The clause's own words first, then its heading, then the parts it sits in, innermost first.
-  for (const text of [clause.text, clause.heading, ...[...(clause.parts ?? [])].reverse()]) {
+  // The clause's own words first, then the sentence its list hangs from, its heading, the parts it sits in, innermost first.
+  for (const text of [clause.text, clause.leadIn?.text ?? '', clause.heading, ...[...(clause.parts ?? [])].reverse()]) {
     if (US_SCOPE.test(text)) {
       // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
       const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
@@ -192,7 +198,7 @@ export function scopeOf(clause: Clause): string | undefined {
   }
   return undefined;
 }
-const WHO = String.raw`(?:if you (?:are|live|reside)(?: located)? in|for (?:users|residents|consumers|people) (?:in|of)|residents of|users in|you live in)`;
+const WHO = String.raw`(?:[Ii]f you (?:are|live|reside)(?: located)? in|[Ff]or (?:users|residents|consumers|people) (?:in|of)|[Rr]esidents of|[Uu]sers in|[Yy]ou live in)`;
 const US_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
 );

@@ -67,6 +67,9 @@ function productsIn(text: string): string[] {
     .slice(0, 4);
 }
 
+/** "We shall be liable for slight negligence only in the case of violation of an 'essential' obligation … in other cases, there is no liability". */
+const ESSENTIAL_ONLY =
+  /\bonly in the case of (?:a )?(?:violation|breach) of an? ["“']?(?:essential|cardinal|material)\b|\bin other cases,? there is no liability\b/i;
 /** How to reach a privacy contact: write to an address, use a web form. */
 const reachAt = (contact: string) => (contact.includes('@') ? `write to ${contact}` : `use the form at ${contact}`);
 const byReaching = (contact: string) => (contact.includes('@') ? `by writing to ${contact}` : `through the form at ${contact}`);
@@ -124,11 +127,14 @@ const SENTENCES: readonly FactSentence[] = [
       const arbitrated = facts.arbitration.value === 'mandatory' || facts.arbitration.value === 'mandatory_with_opt_out';
       const place = stripStateOf(String(a.value));
       const who = scopeOfQuote(a);
+      const small = a.evidence.find((e) => /\bsmall[- ]claims?\b/i.test(e.quote));
+      const except = small ? ', except small claims, which may go to a small-claims court' : '';
       return {
         text: arbitrated
-          ? `Claims that are not sent to arbitration go to the courts of ${place}${who}.`
-          : `Lawsuits go to the courts of ${place}${who}.`,
+          ? `Claims that are not sent to arbitration go to the courts of ${place}${who}${except}.`
+          : `Lawsuits go to the courts of ${place}${who}${except}.`,
         severity: 'neutral',
+        ...(small ? { evidence: [...firstClause(a.evidence).filter((e) => e !== small), small] } : {}),
       };
     },
   },
@@ -138,7 +144,8 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'age_limit',
     write: (a) => {
       if (typeof a.value !== 'number') return null;
-      const quote = quotesOf(a);
+      // The rule's clause, and the next one where it says who needs a parent's permission.
+      const quote = a.evidence.map((e) => e.quote).join(' ');
       const who = a.evidence[0]?.document === 'privacy' ? 'The privacy policy sets' : 'The terms set';
       const min = a.value;
       // An age above the minimum that the clause names with a parent's consent ("18 or older, or 13 with parental consent").
@@ -151,18 +158,21 @@ const SENTENCES: readonly FactSentence[] = [
         .replace(/\.$/, '');
       return {
         text:
-          parent && adult
-            ? `${who} a minimum age of ${min} to use the service; users under ${adult} need a parent's or guardian's consent.`
-            : parent && /\b(?:children of all ages|younger (?:children|users))\b/i.test(quote)
-              ? `${who} an age of ${min} to use the service on your own; younger children may use it where a parent or guardian enables it.`
-              : parent
-                ? `${who} an age of ${min} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
-                : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
-                  ? `${who} a minimum age of ${min} to use the service, or higher where your country's law requires.`
-                  : short(rule)
-                    ? `${who} a minimum age of ${min} to use the service: “${rule}”.`
-                    : `${who} a minimum age of ${min} to use the service.`,
+          parent && adult && /\b(?:children of all ages|younger (?:children|users))\b/i.test(quote)
+            ? `${who} a minimum age of ${min} to use the service; users under ${adult} need a parent's or guardian's permission, and younger children may use it only where a parent or guardian enables it.`
+            : parent && adult
+              ? `${who} a minimum age of ${min} to use the service; users under ${adult} need a parent's or guardian's consent.`
+              : parent && /\b(?:children of all ages|younger (?:children|users))\b/i.test(quote)
+                ? `${who} an age of ${min} to use the service on your own; younger children may use it where a parent or guardian enables it.`
+                : parent
+                  ? `${who} an age of ${min} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
+                  : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
+                    ? `${who} a minimum age of ${min} to use the service, or higher where your country's law requires.`
+                    : short(rule)
+                      ? `${who} a minimum age of ${min} to use the service: “${rule}”.`
+                      : `${who} a minimum age of ${min} to use the service.`,
         severity: 'neutral',
+        evidence: a.evidence.slice(0, 2),
       };
     },
   },
@@ -310,9 +320,11 @@ const SENTENCES: readonly FactSentence[] = [
             ? 'reasonably foreseeable'
             : 'foreseeable';
         return {
-          text: a.evidence.some((e) => /slight negligence/i.test(e.quote))
-            ? `For slight negligence, the service limits its liability to damage that is ${kind}.`
-            : `The service limits its liability to damage that is ${kind}.`,
+          text: !a.evidence.some((e) => /slight negligence/i.test(e.quote))
+            ? `The service limits its liability to damage that is ${kind}.`
+            : ESSENTIAL_ONLY.test(quotesOf(a) + a.evidence.map((e) => e.quote).join(' '))
+              ? `For slight negligence, the service is liable only where it breaches an essential obligation, and then only for damage that is ${kind}.`
+              : `For slight negligence, the service limits its liability to damage that is ${kind}.`,
           severity: 'bad',
         };
       }
@@ -348,7 +360,21 @@ const SENTENCES: readonly FactSentence[] = [
       const evidence = serving && !fromDetail.includes(serving) ? [...fromDetail, serving] : fromDetail;
       const models = `AI or machine-learning models${serving ? ` (for products such as ${listing(productsIn(serving.quote))})` : ''}`;
       const used = what.length ? `The service uses ${listing(what)}` : 'Your data or content is used';
-      if (a.value === 'yes') return { text: `${used} to train ${models}.`, severity: 'bad', evidence };
+      if (a.value === 'yes') {
+        // An opt-out confined to something else is said as such, with its clause.
+        const confined = a.evidence.find(
+          (e) => /\bopt[- ]out\b/i.test(e.quote) && /\b(?:solely|only) to\b|\bdoes not apply\b/i.test(e.quote),
+        );
+        const what =
+          confined && /\binputs? and outputs?\b/i.test(confined.quote) ? 'what you send to and get from its AI features' : undefined;
+        return confined
+          ? {
+              text: `${used} to train ${models}; the opt-out the documents describe covers only ${what ?? 'part of this use'}.`,
+              severity: 'bad',
+              evidence: [...evidence, confined],
+            }
+          : { text: `${used} to train ${models}.`, severity: 'bad', evidence };
+      }
       if (a.value === 'yes_opt_out') {
         // The way out as its own clause words it: an opt-out of training (with where), or the general objection to legitimate interests.
         const way = a.evidence.find((e) => /\bopt[- ]?out|\bturn off|\bswitch off/i.test(e.quote));
@@ -422,7 +448,18 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value === 'yes_with_permission')
         return { text: `The service collects ${what}${from} if you allow it on your device${also}.`, severity: 'bad', evidence: proof };
       if (a.value === 'no')
-        return { text: 'The service says it uses only your approximate location, not your precise location.', severity: 'good' };
+        // A denial in the quote is a promise; approximate location alone is only what the policy describes.
+        return a.evidence.some((e) =>
+          /\b(?:do(?:es)?\s*n[o’']t|never|not)\b[^.]{0,30}\b(?:collect|track|use)\w*\b[^.]{0,20}\bprecise\b/i.test(e.quote),
+        )
+          ? {
+              text: 'The service says it does not collect or track your precise location, only your approximate location.',
+              severity: 'good',
+            }
+          : {
+              text: 'The policy describes collecting only your approximate location (such as from your IP address), not your precise location.',
+              severity: 'neutral',
+            };
       return null;
     },
   },
@@ -493,8 +530,17 @@ const SENTENCES: readonly FactSentence[] = [
           text: `The terms let the service suspend or close your account without warning you first${grounds.length ? `: ${listing(grounds, 'or')}` : ''}.`,
           severity: 'bad',
         };
-      if (a.value === 'no')
-        return { text: 'The terms promise a warning or notice before the service closes your account.', severity: 'good' };
+      if (a.value === 'no') {
+        // The rule's own exception, where its clause is quoted.
+        const unless = a.evidence.find((e) => /\bnot (?:be )?necessary\b|\bspecial circumstances\b/i.test(e.quote));
+        return unless
+          ? {
+              text: 'The terms promise a warning or notice before the service closes your account, except where special circumstances justify closing it at once.',
+              severity: 'good',
+              evidence: [a.evidence[0]!, unless],
+            }
+          : { text: 'The terms promise a warning or notice before the service closes your account.', severity: 'good' };
+      }
       return undefined;
     },
   },
