@@ -21,7 +21,12 @@ export async function goldenOutput(slug: string): Promise<unknown> {
   const factSheet = Object.fromEntries(
     Object.entries(result.factSheet).map(([id, answer]) => [
       id,
-      { ...answer, evidence: answer.evidence.map((e) => `${e.document}: ${e.quote}`) },
+      {
+        ...answer,
+        evidence: answer.evidence.map(
+          (e) => `${e.document}: ${e.quote}${e.links ? ` [links: ${e.links.map((l) => `${l.text} → ${l.href}`).join('; ')}]` : ''}`,
+        ),
+      },
     ]),
   );
   return {

@@ -42,6 +42,11 @@ export const EvidenceSchema = z.object({
   url: z.string(),
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
+  /** Links in the quoted words, as absolute http(s) or mailto addresses: "contact us through our webform" → where the form is. */
+  links: z
+    .array(z.object({ text: z.string(), href: z.string() }))
+    .max(5)
+    .optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 

@@ -1,5 +1,5 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
-import { findAge, findCourt, findEmail, findRoute, findUsd, findWebAddress } from '../summarize/details';
+import { findAge, findCourt, findEmail, findRoute, findSettingName, findUsd, findWebAddress } from '../summarize/details';
 import { durationsIn, isDeniedBefore, NOT_STATED, scopeOf, USER_OBLIGATION, type Located, type ReadContext } from './reader';
 
 /**
@@ -48,6 +48,9 @@ const ADS_OPT_IN =
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
 
+/** A sentence that sends you to a setting for your ads: "You can change your choice at any time in your Ad Preferences". */
+const AD_CONTROL =
+  /\byou (?:can|may)\b[^.]{0,40}\b(?:change|control|manage|adjust|update)\b[^.]{0,80}\b(?:ads?|advertis\w*|choice)\b[^.]{0,80}\b(?:in|via|visit\w*|through)\b[^.]{0,40}\b(?:Ad|Ads|Advertising)\b/i;
 /** A sentence that tells you how to opt out: "To do so, visit …", "You can opt out at any time by following the instructions in …". */
 const OPT_OUT_HOW =
   /^\s*(?:to do (?:so|this)|(?:please )?(?:visit|go to|use|open)\b|you can (?:opt[- ]out|do (?:so|this)|turn|change|manage|exercise)\b[^.]{0,60}\b(?:by|in|via|through|at)\b)/i;
@@ -307,8 +310,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const { affirmed, denied } = polar(ctx, { topic: ADS, documents: PRIVACY });
       const general = denied.filter((l) => !isForChildren(l));
       if (affirmed.length === 0) return general.length > 0 ? ctx.answer('no', general) : NOT_STATED;
+      // Where the policy sends you to change your ads choice ("You can change your choice at any time in your Ad Preferences").
+      const control = ctx.find(AD_CONTROL, PRIVACY).filter((l) => findSettingName(l.clause.text));
       const optIn = affirmed.filter((l) => ADS_OPT_IN.test(l.clause.text));
-      if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
+      if (optIn.length > 0) return ctx.answer('yes_opt_in', [...optIn.slice(0, 2), ...control.slice(0, 1)]);
       const optOut = affirmed.filter((l) => ADS_OPT_OUT.test(l.clause.text));
       // The how often comes in the next sentence ("To do so, visit the Privacy section of …"): it is quoted too.
       const howOf = (l: Located) => ctx.following([l], OPT_OUT_HOW, 2).find((next) => next !== l && findRoute(next.clause.text));
@@ -317,7 +322,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .sort((a, b) => Number(/\byou\b/i.test(b.clause.text)) - Number(/\byou\b/i.test(a.clause.text)))
         .find((l) => howOf(l));
       if (withHow) return ctx.answer('yes_opt_out', [withHow, howOf(withHow)!]);
-      if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
+      if (optOut.length > 0) return ctx.answer('yes_opt_out', [...optOut.slice(0, 2), ...control.slice(0, 1)]);
       return ctx.answer('yes', affirmed);
     },
     examples: [

@@ -1,5 +1,5 @@
 import type { DocumentType, Evidence, FactAnswer } from '@fineprint/contracts';
-import type { Clause } from '../segment/segment';
+import { quotedLinks, type Clause } from '../segment/segment';
 import { isSignpost, NUMBER_WORDS } from '../summarize/details';
 
 /** One document as the fact readers see it: its clauses in reading order. */
@@ -105,7 +105,15 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
 const POINTS_BACK = /^\s*In (?:these|such|those|this|that) cases?\b/i;
 
 function evidenceOf({ clause, document }: Located): Evidence {
-  return { quote: clause.text, document: document.type, url: document.url, start: clause.start, end: clause.end };
+  const links = quotedLinks(clause, document.url);
+  return {
+    quote: clause.text,
+    document: document.type,
+    url: document.url,
+    start: clause.start,
+    end: clause.end,
+    ...(links.length ? { links } : {}),
+  };
 }
 
 /**

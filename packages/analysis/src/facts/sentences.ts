@@ -70,6 +70,16 @@ function productsIn(text: string): string[] {
 /** "We shall be liable for slight negligence only in the case of violation of an 'essential' obligation … in other cases, there is no liability". */
 const ESSENTIAL_ONLY =
   /\bonly in the case of (?:a )?(?:violation|breach) of an? ["“']?(?:essential|cardinal|material)\b|\bin other cases,? there is no liability\b/i;
+/** The clause that gives the privacy contact (its words or its link), after its lead-in when it is a list item. */
+function contactProof(a: FactAnswer): Evidence[] {
+  const contact = String(a.value);
+  const at = a.evidence.findIndex(
+    (e) => e.quote.includes(contact) || e.links?.some((l) => l.href === contact || l.href === `mailto:${contact}`),
+  );
+  if (at < 0) return a.evidence.slice(0, 1);
+  return at > 0 && /:\s*$/.test(a.evidence[at - 1]!.quote) ? a.evidence.slice(at - 1, at + 1) : [a.evidence[at]!];
+}
+
 /** How to reach a privacy contact: write to an address, use a web form. */
 const reachAt = (contact: string) => (contact.includes('@') ? `write to ${contact}` : `use the form at ${contact}`);
 const byReaching = (contact: string) => (contact.includes('@') ? `by writing to ${contact}` : `through the form at ${contact}`);
@@ -417,8 +427,18 @@ const SENTENCES: readonly FactSentence[] = [
           evidence: [...evidence, ...(way?.evidence ?? []).filter((e) => !evidence.includes(e))],
         };
       }
-      if (a.value === 'yes_opt_in')
-        return { text: `You see personalised ads${based} only if you agree to them.`, severity: 'neutral', evidence };
+      if (a.value === 'yes_opt_in') {
+        // Where you change your choice, in its own clause.
+        const control = a.evidence.find((e) => !evidence.includes(e) && findSettingName(e.quote));
+        const where = control && findRoute(control.quote);
+        return where
+          ? {
+              text: `You see personalised ads${based} only if you agree to them; you can change your choice ${where}.`,
+              severity: 'neutral',
+              evidence: [...evidence, control],
+            }
+          : { text: `You see personalised ads${based} only if you agree to them.`, severity: 'neutral', evidence };
+      }
       if (a.value === 'no') return { text: 'The service says it does not show personalised ads.', severity: 'good' };
       return null;
     },
@@ -710,7 +730,7 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   const evidence = offers.flatMap((o) => o.evidence);
   if (tools.length > 0) {
     const also = hasContact ? `; for other requests, ${reachAt(contact)}` : '';
-    const contactClause = hasContact ? facts.privacy_contact.evidence.slice(0, 1) : [];
+    const contactClause = hasContact ? contactProof(facts.privacy_contact) : [];
     return {
       text: `You can ${tools.join(' and ')}${also}.`,
       category: 'rights_access_deletion',
@@ -723,7 +743,7 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
       text: `Ask for a copy of your data or its deletion ${byReaching(contact)}.`,
       category: 'rights_access_deletion',
       severity: 'good',
-      evidence: facts.privacy_contact.evidence.slice(0, 1),
+      evidence: contactProof(facts.privacy_contact),
     };
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentClauses } from './segment';
+import { quotedLinks, segmentClauses, type Clause } from './segment';
 
 describe('segmentClauses', () => {
   const text = 'We may disclose your information:\nto the police;\nto courts.\nWe keep logs.\nto nobody.';
@@ -22,5 +22,43 @@ describe('segmentClauses', () => {
   it('gives none to an item after a sentence that introduces nothing, nor to a paragraph', () => {
     expect(clauses[4]!.leadIn).toBeUndefined();
     expect(clauses[0]!.leadIn).toBeUndefined();
+  });
+});
+
+describe('quotedLinks', () => {
+  const clause = (links: Clause['links']): Clause => ({
+    text: 'Contact us through our webform or see above.',
+    start: 0,
+    end: 44,
+    heading: '',
+    kind: 'paragraph',
+    links,
+  });
+
+  it('gives the links of a quote as absolute web or mail addresses', () => {
+    expect(
+      quotedLinks(
+        clause([
+          { text: 'webform', href: '/privacy/request' },
+          { text: 'write to us', href: 'mailto:privacy@shop.example' },
+        ]),
+        'https://shop.example/legal/privacy',
+      ),
+    ).toEqual([
+      { text: 'webform', href: 'https://shop.example/privacy/request' },
+      { text: 'write to us', href: 'mailto:privacy@shop.example' },
+    ]);
+  });
+
+  it('leaves out places on the same page and addresses that are no web or mail address', () => {
+    expect(
+      quotedLinks(
+        clause([
+          { text: 'see above', href: '#rights' },
+          { text: 'webform', href: 'javascript:alert(1)' },
+        ]),
+        'https://shop.example/legal/privacy',
+      ),
+    ).toEqual([]);
   });
 });

@@ -190,3 +190,23 @@ function pushRange(ranges: Array<[number, number]>, text: string, start: number,
   }
   ranges.push([start, end]);
 }
+
+/**
+ * The links of a clause as a quote shows them: absolute http(s) or mailto addresses (resolved
+ * against the document's address), without links to a place on the same page, at most three.
+ */
+export function quotedLinks(clause: Clause, base: string): Array<{ text: string; href: string }> {
+  const out: Array<{ text: string; href: string }> = [];
+  for (const link of clause.links ?? []) {
+    let url: URL;
+    try {
+      url = new URL(link.href, base);
+    } catch {
+      continue;
+    }
+    if (!/^(?:https?|mailto):$/.test(url.protocol) || link.href.startsWith('#') || out.some((l) => l.href === url.href)) continue;
+    out.push({ text: link.text, href: url.href });
+    if (out.length === 3) break;
+  }
+  return out;
+}

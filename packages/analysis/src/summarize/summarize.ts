@@ -2,6 +2,7 @@ import type { AnalysisResult, Evidence, Severity, SummaryItem } from '@fineprint
 import type { Finding } from '../classify/classify';
 import { canOptOutOfArbitration, describeFinding, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
+import { quotedLinks } from '../segment/segment';
 
 export interface SummaryOptions {
   /** Items per list at most. Default 10. */
@@ -112,7 +113,9 @@ function evidenceOf(finding: Finding): Evidence[] {
     start: part.start,
     end: part.end,
   });
-  return clause.leadIn ? [quote(clause.leadIn), quote(clause)] : [quote(clause)];
+  const links = quotedLinks(clause, url);
+  const own = { ...quote(clause), ...(links.length ? { links } : {}) };
+  return clause.leadIn ? [quote(clause.leadIn), own] : [own];
 }
 
 type Recommendation = Omit<SummaryItem, 'text'> & { text: string };

@@ -1,4 +1,5 @@
 import type { AnalysisResult, FactAnswer, FactId } from '@fineprint/contracts';
+import { QuotedLinks } from './quoted-links';
 import { quoteLink } from './text-fragment';
 
 /** The question each row answers, in the reader's words; the compiler requires every fact id. */
@@ -122,7 +123,8 @@ export function AtAGlance({ factSheet }: { factSheet: AnalysisResult['factSheet'
                         key={`${evidence.start}-${evidence.end}`}
                         className="mt-1 border-l-2 border-slate-300 pl-2 text-xs text-slate-600 italic"
                       >
-                        “{evidence.quote}”{' '}
+                        “{evidence.quote}”
+                        <QuotedLinks evidence={evidence} />{' '}
                         {href ? (
                           <a className="not-italic underline" href={href} target="_blank" rel="noopener noreferrer nofollow">
                             {DOCUMENT_NAMES[evidence.document]}

@@ -1,6 +1,7 @@
 import { MESSAGES, showAll, type AnalysisResult, type AnalyzedDocument, type Severity, type SummaryItem } from '@fineprint/contracts';
 import { useState, type ReactElement } from 'react';
 import { AtAGlance } from './at-a-glance';
+import { QuotedLinks } from './quoted-links';
 import { quoteLink } from './text-fragment';
 
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
@@ -83,9 +84,15 @@ function ItemEvidence({ item, documents }: { item: SummaryItem; documents: Analy
     <div className="mt-1 flex flex-wrap items-baseline gap-x-3 text-xs text-slate-600">
       <details className="min-w-0 max-w-full">
         <summary className="inline-flex min-h-6 cursor-pointer items-center select-none">
-          Quote from the {DOCUMENT_NAMES[evidence.document]}
+          {item.evidence.length > 1 ? 'Quotes' : 'Quote'} from the{' '}
+          {[...new Set(item.evidence.map((quoted) => DOCUMENT_NAMES[quoted.document]))].join(' and the ')}
         </summary>
-        <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 italic">“{evidence.quote}”</blockquote>
+        {item.evidence.map((quoted) => (
+          <blockquote key={`${quoted.start}-${quoted.end}`} className="mt-1 border-l-2 border-slate-300 pl-2 italic">
+            “{quoted.quote}”
+            <QuotedLinks evidence={quoted} />
+          </blockquote>
+        ))}
       </details>
       {href && (
         <a
