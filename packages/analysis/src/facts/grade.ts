@@ -39,6 +39,8 @@ const BAD_LABEL: Partial<Record<string, string>> = {
   limitation_of_liability: 'limited liability',
   warranty_disclaimer: '“as is” service',
   unilateral_termination: 'accounts closed at its discretion',
+  unilateral_termination_unwarned: 'accounts closed without warning',
+  unilateral_termination_on_breach: 'accounts closed when it believes you broke its rules',
   unilateral_change: 'terms changed without notice',
   content_removal: 'content removed without notice',
   contract_by_using: 'acceptance by mere use',
@@ -140,9 +142,18 @@ export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): {
     if (severity === 'neutral' || counted.has(`${severity}:${key}`)) return;
     counted.set(`${severity}:${key}`, { key, severity, weight: WEIGHT[`${severity}:${key}`] ?? 1 });
   };
-  // A licence that includes AI training is named as such, not as a broad one.
+  // A licence that includes AI training is named as such, not as a broad one; closing accounts as the sentence says it.
   for (const item of items)
-    count(item.category === 'content_license' && /\btrain\w* AI\b/i.test(item.text) ? 'content_license_ai' : item.category, item.severity);
+    count(
+      item.category === 'content_license' && /\btrain\w* AI\b/i.test(item.text)
+        ? 'content_license_ai'
+        : item.category === 'unilateral_termination' && item.severity !== 'good' && !/\bdiscretion\b/i.test(item.text)
+          ? /\bwithout warning\b/i.test(item.text)
+            ? 'unilateral_termination_unwarned'
+            : 'unilateral_termination_on_breach'
+          : item.category,
+      item.severity,
+    );
   // A promise with an exception ("… except where special circumstances justify closing it at once") weighs half.
   for (const item of items)
     if (item.severity === 'good' && /\bexcept\b/i.test(item.text) && counted.get(`good:${item.category}`)?.weight === 1)

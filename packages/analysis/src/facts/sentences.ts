@@ -527,7 +527,7 @@ const SENTENCES: readonly FactSentence[] = [
       );
       if (a.value === 'yes' && isException)
         return {
-          text: 'The terms let the service suspend or close your account without warning you first in exceptional cases; otherwise it tells you before.',
+          text: `The terms let the service suspend or close your account${grounds.length ? ` (${listing(grounds, 'or')})` : ''} without warning you first in exceptional cases; otherwise it tells you before.`,
           severity: 'bad',
           evidence: a.evidence.slice(0, 2),
         };
@@ -536,7 +536,7 @@ const SENTENCES: readonly FactSentence[] = [
         /\bwhere (?:reasonably )?(?:practicable|possible)\b|\bif (?:reasonably )?(?:practicable|possible)\b/i.test(quotesOf(a))
       )
         return {
-          text: 'The terms let the service suspend or close your account, with notice only where it finds that practicable.',
+          text: `The terms let the service suspend or close your account${grounds.length ? `, ${listing(grounds, 'or')}` : ''}, with notice only where it finds that practicable.`,
           severity: 'bad',
         };
       // "Without warning" only where the quote says so; "at any time, in its sole discretion" says when and why, not how.

@@ -332,7 +332,8 @@ const DESCRIBERS: Record<string, Describer> = {
     if (period) return specific(`Some of your data is kept for ${period}.`, 'neutral');
     if (/\bas long as\b|\bindefinitely\b|\bno longer (necessary|needed)/i.test(t))
       return specific('Your data is kept for as long as the service considers it necessary, with no fixed limit.', 'bad');
-    return plain('The policy describes how long your data is kept.');
+    // "The policy describes how long your data is kept" tells the reader nothing: no item.
+    return undefined;
   },
   children: (t) => {
     const age = findAge(t);

@@ -37,7 +37,7 @@ export const WARRANTIES: Vocabulary = [
 /** Grounds on which the service may close an account. */
 export const TERMINATION_GROUNDS: Vocabulary = [
   [
-    /\bfor any (?:or no )?reason\b|\bfor no reason\b|\b(?:at|in) (?:our|its) (?:sole )?discretion\b|\bwith or without cause\b/i,
+    /\bfor any (?:or no )?reason\b|\bfor no reason\b|\b(?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion\b|\bwith or without cause\b/i,
     'at its discretion',
   ],
   [/\bbreach|\bviolat\w*\b[^.]{0,40}\b(?:terms|agreement|polic|guidelines|rules)/i, 'if it believes you broke its rules'],
