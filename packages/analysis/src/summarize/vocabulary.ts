@@ -72,7 +72,10 @@ export const COOKIE_KINDS: Vocabulary = [
 /** What an indemnity covers. */
 export const INDEMNITY_COVERS: Vocabulary = [
   [/\byour (?:user )?content\b|\bcontent you\b/i, 'your content'],
-  [/\byour (?:use|misuse) of\b|\buse of the (?:service|platform|site)/i, 'your use of the service'],
+  [
+    /\byour (?:access(?: to)?,?\s*)?(?:use|misuse)\b|\b(?:use|misuse) of the (?:\w+ )?(?:services?|platform|site)\b|\bany activity\b[^.]{0,40}\b(?:on|through)\b/i,
+    'your use of the service',
+  ],
   [/\b(?:your )?(?:breach|violation) of (?:any (?:part )?of )?(?:these|this|the) (?:terms|agreement)/i, 'your breach of the terms'],
   [/\bviolat\w* (?:of )?(?:any )?(?:applicable )?laws?\b/i, 'your breaches of the law'],
   [/\bthird[- ]party(?:['’]s)? rights\b|\brights of (?:any )?(?:third|other)|\binfring/i, 'your infringing others’ rights'],
