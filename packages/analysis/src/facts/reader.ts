@@ -75,14 +75,11 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
         // … and a sentence that points back ("In these cases, liability is limited …") comes after the one it points to.
         if (POINTS_BACK.test(l.clause.text) && before && !evidence.some((e) => e.clause === before))
           return [{ clause: before, document: l.document, index: l.index - 1 }, l];
-        if (
-          l.clause.kind === 'item' &&
-          before &&
-          before.kind !== 'item' &&
-          /:\s*$/.test(before.text) &&
-          !evidence.some((e) => e.clause === before)
-        )
-          return [{ clause: before, document: l.document, index: l.index - 1 }, l];
+        const leadIn = l.clause.leadIn;
+        if (leadIn && !evidence.some((e) => e.clause.start === leadIn.start)) {
+          const at = l.document.clauses.findIndex((c) => c.start === leadIn.start);
+          if (at >= 0) return [{ clause: l.document.clauses[at]!, document: l.document, index: at }, l];
+        }
         return [l];
       });
       // A rule some users are exempt from ("Section 11 does not apply to consumers in the EEA") says so in its scope.

@@ -35,30 +35,27 @@ describe('quotedLinks', () => {
     links,
   });
 
-  it('gives the links of a quote as absolute web or mail addresses', () => {
-    expect(
-      quotedLinks(
-        clause([
-          { text: 'webform', href: '/privacy/request' },
-          { text: 'write to us', href: 'mailto:privacy@shop.example' },
-        ]),
-        'https://shop.example/legal/privacy',
-      ),
-    ).toEqual([
-      { text: 'webform', href: 'https://shop.example/privacy/request' },
-      { text: 'write to us', href: 'mailto:privacy@shop.example' },
-    ]);
-  });
-
-  it('leaves out places on the same page and addresses that are no web or mail address', () => {
-    expect(
-      quotedLinks(
-        clause([
-          { text: 'see above', href: '#rights' },
-          { text: 'webform', href: 'javascript:alert(1)' },
-        ]),
-        'https://shop.example/legal/privacy',
-      ),
-    ).toEqual([]);
+  it.each([
+    {
+      what: 'gives the links of a quote as absolute web or mail addresses',
+      links: [
+        { text: 'webform', href: '/privacy/request' },
+        { text: 'write to us', href: 'mailto:privacy@shop.example' },
+      ],
+      expected: [
+        { text: 'webform', href: 'https://shop.example/privacy/request' },
+        { text: 'write to us', href: 'mailto:privacy@shop.example' },
+      ],
+    },
+    {
+      what: 'leaves out places on the same page and addresses that are no web or mail address',
+      links: [
+        { text: 'see above', href: '#rights' },
+        { text: 'webform', href: 'javascript:alert(1)' },
+      ],
+      expected: [],
+    },
+  ])('$what', ({ links, expected }) => {
+    expect(quotedLinks(clause(links), 'https://shop.example/legal/privacy')).toEqual(expected);
   });
 });
