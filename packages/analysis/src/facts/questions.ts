@@ -174,22 +174,50 @@ const PLACES = [
   'European Economic Area',
   'European Union',
   'United Kingdom',
+  'United Arab Emirates',
   'Canada',
+  'Mexico',
+  'Brazil',
+  'Argentina',
   'Singapore',
-  'Ireland',
+  'Malaysia',
+  'Hong Kong',
+  'Taiwan',
+  'South Korea',
+  'Philippines',
+  'Indonesia',
+  'Vietnam',
+  'Thailand',
   'India',
+  'Chinese Mainland',
   'China',
   'Japan',
-  'Brazil',
   'Australia',
+  'New Zealand',
+  'Israel',
+  'South Africa',
+  'Ireland',
   'Switzerland',
+  'Germany',
+  'France',
+  'Netherlands',
+  'Sweden',
+  'Norway',
 ];
-/** Each place as a destination ("to/in the United States") and as a source ("from the United States"), compiled once. */
-const PLACE_PATTERNS = PLACES.map((place) => ({
-  place,
-  to: new RegExp(String.raw`\b(?:to|in|within)\s+(?:the\s+)?${place}\b`),
-  from: new RegExp(String.raw`\bfrom\s+(?:the\s+)?${place}\b`),
-}));
+const ONE_PLACE = String.raw`(?:the\s+)?(?:${[...PLACES].sort((a, b) => b.length - a.length).join('|')})\b`;
+/** A run of places after a preposition: "in the United States, Malaysia and Singapore" names all three. */
+const placeRun = (prepositions: string) =>
+  new RegExp(String.raw`\b(?:${prepositions})\s+${ONE_PLACE}(?:\s*,\s*${ONE_PLACE})*(?:\s*,?\s+(?:and|or)\s+${ONE_PLACE})?`, 'g');
+const TO_PLACES = placeRun('to|in|within');
+const FROM_PLACES = placeRun('from');
+const placesIn = (text: string, run: RegExp) =>
+  new Set([...text.matchAll(run)].flatMap((m) => PLACES.filter((place) => new RegExp(String.raw`\b${place}\b`).test(m[0]))));
+/** The places data goes to ("stored in servers in the United States, Malaysia and Singapore"), not where it comes from. */
+function destinationsIn(text: string): string[] {
+  const to = placesIn(text, TO_PLACES);
+  const from = placesIn(text, FROM_PLACES);
+  return PLACES.filter((place) => to.has(place) && !from.has(place)).sort((a, b) => text.indexOf(a) - text.indexOf(b));
+}
 
 const AGE_RULE =
   /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|(?:years )?(?:or|and) (?:older|over|above)|\+)/i;
@@ -249,7 +277,7 @@ const ADVANCE =
 
 /** Ending the user's account or access (not withdrawing content or discontinuing the service itself). */
 const TERMINATION =
-  /\b(?:suspend|terminat|disabl|deactivat|clos|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:(?:your|user|the user['’]s|member) (?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) (?:licen[cs]e|agreement)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
+  /\b(?:suspend|terminat|disabl|deactivat|clos|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:(?:your|user|the user['’]s|member) (?:[A-Z]\w+ )?(?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) agreement|(?:your|the) licen[cs]e to (?:use|access)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
 const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
@@ -602,7 +630,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (found.length === 0) return NOT_STATED;
       // Destinations only: a place named after "to" or "in" (servers in, transferred to), not where data comes from.
       const text = found.map((l) => l.clause.text).join(' ');
-      const where = PLACE_PATTERNS.filter(({ to, from }) => to.test(text) && !from.test(text)).map(({ place }) => place);
+      const where = destinationsIn(text);
       return ctx.answer('yes', found, where.length > 0 ? { where } : {});
     },
     examples: [
@@ -610,6 +638,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause: 'We transfer your information to the United States and other countries.',
         value: 'yes',
         fields: { where: ['United States'] },
+      },
+      {
+        clause: 'We store your information on servers in the United States, Malaysia and Singapore.',
+        value: 'yes',
+        fields: { where: ['United States', 'Malaysia', 'Singapore'] },
       },
     ],
   },
@@ -907,6 +940,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We may suspend or terminate your account at any time without notice.', document: 'terms', value: 'yes' },
       { clause: 'We will notify you before we suspend or terminate your account.', document: 'terms', value: 'no' },
       { clause: 'You may end your relationship with us at any time by closing your account.', document: 'terms', value: 'not_stated' },
+      // The licence the service grants you to use its content is not your account.
+      { clause: 'We may terminate our license to you at any time for any reason.', document: 'terms', value: 'not_stated' },
+      { clause: 'We may terminate your Quill account at any time for any reason.', document: 'terms', value: 'yes' },
       {
         clause:
           'We will normally let you know before we suspend or terminate your account. Suspension or termination may happen without prior notice if special circumstances justify immediate action.',

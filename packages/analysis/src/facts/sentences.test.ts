@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../summarize/details';
-import { periodPhrase } from './sentences';
+import { licencePurpose, periodPhrase } from './sentences';
 
 describe('periodPhrase', () => {
   it('keeps what a period applies to, in the clause’s own words', () => {
@@ -43,5 +43,31 @@ describe('findRoute', () => {
 
   it('finds no route in a clause that names no place', () => {
     expect(findRoute('You can delete your account at any time.')).toBeUndefined();
+  });
+});
+
+describe('licencePurpose', () => {
+  const of = (quote: string) =>
+    licencePurpose([{ quote, document: 'terms', url: 'https://example.test/terms', start: 0, end: quote.length }]);
+
+  it.each([
+    [
+      'You grant us a worldwide, sub-licensable license to use your content (consistent with your settings) for the purpose of making the Quill Service available, including sharing it with partners.',
+      ', for the purpose of making the Quill Service available',
+    ],
+    [
+      'In order to operate and provide our Services, you grant us a worldwide, transferable license to use your content.',
+      ', in order to operate and provide its Services',
+    ],
+    [
+      'You give us a perpetual licence to use Your Content for the purposes of providing, promoting and improving Quill and our other services, including new services.',
+      ', for the purposes of providing, promoting and improving Quill and its other services',
+    ],
+  ])('reads what "%s" is for', (quote, purpose) => {
+    expect(of(quote)).toBe(purpose);
+  });
+
+  it('takes no purpose from where the content was shared', () => {
+    expect(of('When you post content on or in connection with our Products, you grant us a worldwide licence to use it.')).toBe('');
   });
 });

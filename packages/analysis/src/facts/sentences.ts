@@ -106,6 +106,35 @@ function detailOf(a: FactAnswer, vocabulary: Parameters<typeof namedIn>[1], max:
   }
   return best;
 }
+/** A licence that reaches the poster's own identity ("any name, username, voice, or likeness provided with Your Content"). */
+function likenessIn(evidence: readonly Evidence[]): string {
+  const quote = evidence.find((e) => /\blikeness\b/i.test(e.quote))?.quote;
+  if (!quote) return '';
+  const parts = (['name', 'voice', 'likeness'] as const).filter((part) => new RegExp(String.raw`\b${part}\b`, 'i').test(quote));
+  return ` and to your ${listing(parts)}`;
+}
+
+/**
+ * What a licence is for, in the clause's words ("for the purpose of making the Instagram Service
+ * available", "In order to operate and provide our Services"), said of the service: ", for …".
+ * Only a purpose stated for the licence itself (after "licence"/"right", or opening the sentence).
+ */
+export function licencePurpose(evidence: readonly Evidence[]): string {
+  for (const { quote } of evidence) {
+    const purpose =
+      /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b)[^.;:()]{4,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether)\b|$)/i.exec(
+        quote,
+      )?.[1] ?? /^\s*(In order to [^,.;]{4,60}),/.exec(quote)?.[1];
+    if (purpose)
+      return `, ${purpose
+        .trim()
+        .replace(/^In\b/, 'in')
+        .replace(/\bour\b/g, 'its')
+        .replace(/\bwe\b/g, 'the service')}`;
+  }
+  return '';
+}
+
 const quotesOf = (a: FactAnswer) =>
   firstClause(a.evidence)
     .map((e) => e.quote)
@@ -495,7 +524,7 @@ const SENTENCES: readonly FactSentence[] = [
         : detailOf(a, LICENCE_TERMS, 5);
       if (a.value === 'broad')
         return {
-          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post.`,
+          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post${likenessIn(evidence)}${licencePurpose(evidence)}.`,
           severity: 'bad',
           evidence,
         };
@@ -586,7 +615,7 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'international_transfer',
     write: (a) => {
       if (a.value !== 'yes') return null;
-      const where = (a.where ?? []).slice(0, 3).map((place) => (/^(?:United|European)\b/.test(place) ? `the ${place}` : place));
+      const where = (a.where ?? []).slice(0, 3).map((place) => (/^(?:United|European|Netherlands|Philippines|Chinese)\b/.test(place) ? `the ${place}` : place));
       const safeguards = detailOf(a, TRANSFER_SAFEGUARDS, 2);
       // The quotes that name the places, and the one that names the safeguards.
       const naming = a.evidence.filter((e) => (a.where ?? []).slice(0, 3).some((place) => e.quote.includes(place)));

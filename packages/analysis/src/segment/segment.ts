@@ -94,6 +94,12 @@ const ABBREVIATIONS = new Set(
     'tel',
     'ph',
     'pty',
+    'n.v',
+    'b.v',
+    's.a',
+    's.l',
+    's.r.l',
+    's.p.a',
   ].map((a) => a.toLowerCase()),
 );
 const MAX_CLAUSE_CHARS = 1200;

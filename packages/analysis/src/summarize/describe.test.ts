@@ -14,6 +14,12 @@ describe('namedRecipients', () => {
       ['the ticket desk', 'the venue office'],
     ],
     ['We share your data with partners to measure ads.', []],
+    // Company forms and asides are no break in the list; kinds in the same sentence give way to companies.
+    ['Key service providers we use include Lumen Cloud, Parcelly, and Northwind Labs.', ['Lumen Cloud', 'Parcelly', 'Northwind Labs']],
+    [
+      'We use certain providers, such as payment processors, and our vendors, including Paymo N.V. (for card checks) and Textline B.V. (for SMS) in the Netherlands.',
+      ['Paymo', 'Textline'],
+    ],
   ])('reads "%s"', (clause, named) => {
     expect(namedRecipients(clause)).toEqual(named);
   });
@@ -59,6 +65,14 @@ describe('a clause about something else that shares the keyword', () => {
     ['warranty_disclaimer', 'We make no promises about the Service Provider’s products other than those stated in these Terms.'],
     ['user_ownership', 'You represent you own or have obtained all necessary rights to the content you post.'],
     ['cross_site_tracking', 'We use various technologies to store information, including cookies, pixel tags and local storage.'],
+    [
+      'cross_site_tracking',
+      'We and our third party providers use cookies and local storage to collect information about your use of the site.',
+    ],
+    // Ads shown elsewhere, or a link to elsewhere, collect nothing there.
+    ['cross_site_tracking', 'Advertise our products and services to you on other sites and apps.'],
+    ['cross_site_tracking', 'We share data with partners to allow advertisers to reach you on other websites and apps.'],
+    ['cross_site_tracking', 'We don’t endorse any third-party websites, information or products linked from the service.'],
     ['refunds_offered', 'You may cancel a purchase in some cases.'],
   ])('%s: no sentence from "%s"', (category, clause) => {
     expect(describeFinding(category, clause)).toBeUndefined();
@@ -69,6 +83,17 @@ describe('a clause about something else that shares the keyword', () => {
       describeFinding('refunds_offered', 'You have the right to withdraw from this contract within 14 days without giving any reason.')
         ?.text,
     ).toBe('You can withdraw from the contract within 14 days.');
+  });
+});
+
+describe('cross-site tracking', () => {
+  it('says a choice the clause leaves to your settings as one', () => {
+    expect(
+      describeFinding(
+        'cross_site_tracking',
+        'Cookie settings to choose whether we can use cookies to collect information about your activity on other websites and apps.',
+      )?.text,
+    ).toBe('Depending on your settings, the service can track your activity on other websites and apps with cookies.');
   });
 });
 

@@ -86,19 +86,35 @@ export function namedTrackers(clause: string): string[] {
  * four, each a short name, the list ending where the purpose starts ("…, to provide support").
  */
 export function namedRecipients(clause: string): string[] {
-  const m =
-    /\b(?:partners|providers|vendors|affiliates|companies|third parties|processors|advertisers|agencies|entities)\b[^.;:]{0,70}?\(?\b(?:such as|including|like|e\.g\.,?)\s+([^.;:()]{3,240})/i.exec(
-      clause,
-    );
-  if (!m) return [];
+  // A company's legal form and an aside ("Adyen N.V. (for payment card processing)") are no break in the list.
+  const text = clause.replace(/\s*\([^)]*\)/g, '').replace(/,?\s+(?:N\.V\.|B\.V\.|S\.A\.|Inc\.|Ltd\.|Corp\.|LLC\b|GmbH\b)/g, '');
+  // Each list opens at its own marker, after a kind of recipient named at most 70 characters before it.
+  const lists = [...text.matchAll(/\b(?:such as|including|include|includes|like|e\.g\.,?)\s+/gi)]
+    .filter((m) =>
+      /\b(?:partners|providers|vendors|affiliates|companies|third parties|processors|advertisers|agencies|entities)\b[^.;:]{0,70}$/i.test(
+        text.slice(0, m.index),
+      ),
+    )
+    .map((m) => listedNames(/^[^.;:]{3,240}/.exec(text.slice(m.index + m[0].length))?.[0] ?? ''));
+  // A list that names companies ("such as Adyen and Stripe") over one of kinds ("such as payment processors").
+  return lists.find((names) => names.some(isCompanyName)) ?? lists[0] ?? [];
+}
+const isCompanyName = (name: string) => /^[A-Z]/.test(name);
+
+function listedNames(list: string): string[] {
   const named: string[] = [];
-  for (const part of m[1]!.split(/,\s*|\s+(?:and|or)\s+/)) {
+  for (const part of list.split(/,\s*|\s+(?:and|or)\s+/)) {
     const item = part
       .trim()
       .replace(/^(?:and|or)\s+/i, '')
-      .replace(/\s+(?:where|who|which|that|so that|to)\b.*$/i, '');
-    // The purpose or a relative clause ends the list.
-    if (!item || /^(?:to|for|in order|who|which|that|so|as|where|when|if)\b/i.test(item) || item.split(/\s+/).length > 4) break;
+      .replace(/\s+(?:where|who|which|that|so that|to|in the|in)\b.*$/i, '');
+    // The purpose, a relative clause or the next list ends the list.
+    if (
+      !item ||
+      /^(?:to|for|in order|who|which|that|so|as|where|when|if|our|its|including|such)\b/i.test(item) ||
+      item.split(/\s+/).length > 4
+    )
+      break;
     named.push(item);
     if (named.length === 4) break;
   }
@@ -296,17 +312,33 @@ const DESCRIBERS: Record<string, Describer> = {
     const sites = /\b(?:other|third[- ]party|partner)s?['’]? (?:web)?sites\b|\bacross (?:the )?(?:web|internet|sites)/i.test(t);
     const apps = /\b(?:other|third[- ]party|partner)s?['’]? (?:(?:web)?sites (?:and|or) )?(?:mobile )?(?:apps|applications)\b/i.test(t);
     const where = sites && apps ? 'other websites and apps' : sites ? 'other websites' : apps ? 'other apps' : '';
-    // A list of storage technologies tracks nothing beyond the service's own pages.
+    // A list of storage technologies, even with "third-party providers", tracks nothing beyond the service's own pages.
+    if (!where && !/\bacross\b|\boff[- ](?:site|platform)|\boutside (?:of )?(?:our|the) (?:services?|platform)/i.test(t)) return undefined;
+    // Ads shown to you elsewhere ("Advertise our services to you on other sites", "allow advertisers to reach you on other
+    // websites") are no collection of what you do there.
+    // Something must be collected or linked: "we don't endorse third-party websites" tracks nothing.
     if (
-      !where &&
-      !/\bacross\b|\bthird[- ]part(?:y|ies)\b[^.]{0,40}\b(?:cookies|pixels|trackers|tags)|\boff[- ](?:site|platform)|\boutside (?:of )?(?:our|the) (?:services?|platform)/i.test(
+      !/\b(?:collect|receiv|obtain|gather|track|learn|associat|combin|measur|recogni[sz])\w*|\b(?:cookies|pixels?|tags?)\b|\bactivit(?:y|ies)\b|\bactions you\b/i.test(
         t,
       )
     )
       return undefined;
+    const own = t.replace(/^[^:.]{0,160}:\s+(?=[A-Z])/, '');
+    if (
+      /\b(?:advertis\w*|reach|show\w*|serv\w*|deliver\w*)\b[^.]{0,40}\bto you on other\b|\breach you on other\b|\bads? on other (?:web)?sites\b/i.test(
+        own,
+      ) &&
+      !/\b(?:collect|receiv|obtain|gather|track|learn)\w*|\bactivit(?:y|ies)\b|\bactions you\b/i.test(own)
+    )
+      return undefined;
     const tools = namedTrackers(t);
-    if (tools.length) return specific(`The service tracks you with ${listing(tools)}${where ? `, including on ${where}` : ''}.`);
-    if (how.length) return specific(`The service tracks you with ${listing(how)}${where ? `, including on ${where}` : ''}.`);
+    const by = tools.length ? tools : how;
+    // A choice the clause gives ("Cookie settings to choose whether we can use cookies …", "Depending on your account settings").
+    if (/\bchoose whether\b|\bdepending on your (?:\w+ )?settings\b/i.test(t))
+      return specific(
+        `Depending on your settings, the service can track your activity on ${where || 'other websites and apps'}${by.length ? ` with ${listing(by)}` : ''}.`,
+      );
+    if (by.length) return specific(`The service tracks you with ${listing(by)}${where ? `, including on ${where}` : ''}.`);
     return where
       ? specific(`The service tracks what you do, including on ${where}.`)
       : plain('The service tracks what you do beyond its own pages.');

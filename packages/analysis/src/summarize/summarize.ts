@@ -1,6 +1,7 @@
 import type { AnalysisResult, Evidence, Severity, SummaryItem } from '@fineprint/contracts';
 import type { Finding } from '../classify/classify';
-import { canOptOutOfArbitration, describeFinding, type Description } from './describe';
+import type { Clause } from '../segment/segment';
+import { canOptOutOfArbitration, describeFinding, namedRecipients, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
 import { quotedLinks } from '../segment/segment';
 
@@ -19,6 +20,8 @@ export interface SummaryContext {
   privacyUrl?: string;
   /** A contact address found in the privacy policy (privacy@, dpo@ ...). */
   privacyEmail?: string;
+  /** The privacy policy's clauses, where a sharing clause's recipients may be named apart ("Key service providers we use include …"). */
+  privacyClauses?: readonly Clause[];
 }
 
 type Lists = AnalysisResult['details'];
@@ -29,6 +32,8 @@ interface Chosen {
   finding: Finding;
   description: Description;
   severity: Severity;
+  /** A clause quoted after the finding's own, for a detail the sentence takes from it. */
+  also?: Clause;
 }
 
 /**
@@ -44,12 +49,14 @@ export function summarizeFindings(
   const maxItems = options.maxItems ?? 10;
   const maxWords = options.maxWords ?? 40;
   const allows = options.allows ?? (() => true);
-  const chosen = chooseOnePerCategory(findings).filter((c) => allows(c.finding.category.id));
+  const chosen = chooseOnePerCategory(findings)
+    .filter((c) => allows(c.finding.category.id))
+    .map((c) => withNamedRecipients(c, context.privacyClauses ?? []));
   const toItem = (c: Chosen): SummaryItem => ({
     text: limitWords(c.description.text, maxWords),
     category: c.finding.category.id,
     severity: c.severity,
-    evidence: evidenceOf(c.finding),
+    evidence: [...evidenceOf(c.finding), ...(c.also ? evidenceOf({ ...c.finding, clause: { ...c.also, leadIn: undefined } }) : [])],
   });
   const ordered = [...chosen].sort(
     (a, b) =>
@@ -101,6 +108,23 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
     }
   }
   return [...best.values()];
+}
+
+/**
+ * Sharing said only with kinds of recipients ("service providers") names the companies where the
+ * policy lists them in a sentence of their own ("Key service providers we use include Amazon Web
+ * Services, Stripe, Zendesk, and Google"; "providers such as Adyen and Stripe"), quoted after it.
+ */
+function withNamedRecipients(c: Chosen, clauses: readonly Clause[]): Chosen {
+  if (c.finding.category.id !== 'third_party_sharing' || c.description.namesCompanies) return c;
+  for (const clause of clauses) {
+    if (clause === c.finding.clause || !/\b(?:service providers|processors|vendors)\b/i.test(clause.text)) continue;
+    const companies = namedRecipients(clause.text).filter((name) => /^[A-Z]/.test(name));
+    if (companies.length < 2) continue;
+    const description = describeFinding('third_party_sharing', `${c.finding.clause.text} ${clause.text}`);
+    if (description?.namesCompanies) return { ...c, description, also: clause };
+  }
+  return c;
 }
 
 /** The finding's clause, after the sentence it completes when it is a list item ("We may share your data:" / "with the police."). */

@@ -37,7 +37,7 @@ export const WARRANTIES: Vocabulary = [
 /** Grounds on which the service may close an account. */
 export const TERMINATION_GROUNDS: Vocabulary = [
   [
-    /\bfor any (?:or no )?reason\b|\bfor no reason\b|\b(?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion\b|\bwith or without cause\b/i,
+    /\bfor any (?:other |or no )?reason\b|\bfor no reason\b|\b(?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion\b|\bwith or without cause\b/i,
     'at its discretion',
   ],
   [/\bbreach|\bviolat\w*\b[^.]{0,40}\b(?:terms|agreement|polic|guidelines|rules)/i, 'if it believes you broke its rules'],
@@ -142,7 +142,9 @@ export const BUSINESS_EVENTS: Vocabulary = [
 export const LICENCE_TERMS: Vocabulary = [
   [/\bworldwide\b/i, 'worldwide'],
   [/\broyalty[- ]free\b/i, 'royalty-free'],
-  [/\bperpetu\w*/i, 'perpetual'],
+  // "in perpetuity if permitted under applicable law" is perpetual only where the law allows it.
+  [/\bperpetu\w*\b(?! (?:if|where|to the extent) (?:it is )?(?:permitted|allowed))/i, 'perpetual'],
+  [/\bperpetu\w* (?:if|where|to the extent) (?:it is )?(?:permitted|allowed)/i, 'perpetual where the law allows'],
   [/(?<!non-?)\birrevocabl\w*/i, 'irrevocable'],
   [/(?<!non-?)\btransferable\b/i, 'transferable'],
   [/(?<!non-?)\bsub-?licen[cs]\w*/i, 'sublicensable'],
