@@ -222,9 +222,15 @@ function destinationsIn(text: string): string[] {
 const AGE_RULE =
   /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|(?:years )?(?:or|and) (?:older|over|above)|\+)/i;
 
-const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,80}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
+const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
 const COURTS =
-  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
+  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring|filed)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
+/** The law of an arbitration agreement, not of the terms. */
+const ARBITRATION_LAW =
+  /\barbitration (?:agreement|provision|clause|section)\b[^.]{0,40}\bgoverned\b|\bgoverned by the Federal Arbitration Act\b/i;
+/** A court's role in an arbitration (compelling it, confirming its award), not the forum of disputes. */
+const ARBITRATION_SUPPORT =
+  /\bcompel arbitration\b|\bconfirm\w*\b[^.]{0,60}\baward\b|\benter\w* judgment on the award\b|\bstay (?:the )?proceedings pending arbitration\b/i;
 /** The consumer's own law or courts as the general rule (EU-style terms). */
 const LOCAL_LAW =
   /\blaws? of (?:the )?((?:your )?country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live)|your country of (?:habitual )?residence|(?:your|that) country(?: or territory)?|jurisdiction in which you (?:live|reside)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
@@ -671,7 +677,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'governing_law',
     read(ctx) {
-      const found = ctx.find(LAW, TERMS);
+      // The law of the terms before the law of their arbitration agreement ("This arbitration agreement is governed by the FAA …").
+      const found = ctx
+        .find(LAW, TERMS)
+        .sort((a, b) => Number(ARBITRATION_LAW.test(a.clause.text)) - Number(ARBITRATION_LAW.test(b.clause.text)));
       const local = found.find((l) => LOCAL_LAW.test(l.clause.text));
       if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local]);
       for (const l of found) {
@@ -680,7 +689,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       }
       return NOT_STATED;
     },
-    examples: [{ clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' }],
+    examples: [
+      { clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' },
+      {
+        clause:
+          'This arbitration agreement is governed by the Federal Arbitration Act and the law of the State of Delaware. By using the Service, you agree that the laws of the State of Oregon will govern these Conditions of Use.',
+        document: 'terms',
+        value: 'Oregon',
+      },
+    ],
   },
   {
     id: 'courts',
@@ -696,7 +713,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const isException = local && scopeOf(local.clause) === 'EEA users' && named.some(({ l }) => scopeOf(l.clause) !== 'EEA users');
       if (local && !isException && !hasUsDisputeRules(ctx))
         return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local]);
-      const general = named.find(({ l }) => scopeOf(l.clause) !== 'EEA users') ?? named[0];
+      // A court that only compels arbitration or confirms its award is not the forum of disputes, unless it is the only one.
+      const forums = named.filter(({ l }) => !ARBITRATION_SUPPORT.test(l.clause.text));
+      const candidates = forums.length ? forums : named;
+      const general = candidates.find(({ l }) => scopeOf(l.clause) !== 'EEA users') ?? candidates[0];
       // Small claims are often kept out of the forum ("… qualifies for small claims court … you or we may sue there instead").
       const smallClaims = ctx.find(SMALL_CLAIMS, TERMS).slice(0, 1);
       return general ? ctx.answer(general.court, [general.l, ...smallClaims], scopeField(general.l)) : NOT_STATED;
@@ -707,6 +727,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           'You agree to submit to the exclusive jurisdiction of the state and federal courts located in Santa Clara County, California.',
         document: 'terms',
         value: 'Santa Clara County, California',
+      },
+      {
+        clause:
+          'If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, any litigation must be filed exclusively in the state or federal courts located in Marin County, California.',
+        document: 'terms',
+        value: 'Marin County, California',
+        fields: { scope: 'users outside the European Economic Area, the United Kingdom and Switzerland' },
+      },
+      {
+        clause:
+          'You agree to submit to the personal jurisdiction of any court in Kent County, Delaware, in order to compel arbitration or to confirm the award. Any other litigation must be filed exclusively in the courts located in Marin County, California.',
+        document: 'terms',
+        value: 'Marin County, California',
       },
     ],
   },

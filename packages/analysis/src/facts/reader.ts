@@ -193,6 +193,9 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
 export function scopeOf(clause: Clause): string | undefined {
   // The clause's own words first, then the sentence its list hangs from, its heading, the parts it sits in, innermost first.
   for (const text of [clause.text, clause.leadIn?.text ?? '', clause.heading, ...[...(clause.parts ?? [])].reverse()]) {
+    // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
+    const notIn = NOT_IN_EUROPE.exec(text)?.[1];
+    if (notIn) return `users outside ${notIn.replace(/,? or /, ' and ').replace(/,$/, '')}`;
     if (US_SCOPE.test(text)) {
       // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
       const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
@@ -203,6 +206,10 @@ export function scopeOf(clause: Clause): string | undefined {
   }
   return undefined;
 }
+const EUROPE = String.raw`(?:the )?(?:European Economic Area|EEA|European Union|EU|United Kingdom|UK|Switzerland)`;
+const NOT_IN_EUROPE = new RegExp(
+  String.raw`\b[Ii]f you are not (?:an? (?:user|resident|consumer) )?(?:located |living |based )?in (${EUROPE}(?:,? (?:or |and )?${EUROPE})*)`,
+);
 const WHO = String.raw`(?:[Ii]f you (?:are|live|reside)(?: located)? in|[Ff]or (?:users|residents|consumers|people) (?:in|of)|[Rr]esidents of|[Uu]sers in|[Yy]ou live in)`;
 const US_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,

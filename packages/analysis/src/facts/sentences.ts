@@ -615,7 +615,9 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'international_transfer',
     write: (a) => {
       if (a.value !== 'yes') return null;
-      const where = (a.where ?? []).slice(0, 3).map((place) => (/^(?:United|European|Netherlands|Philippines|Chinese)\b/.test(place) ? `the ${place}` : place));
+      const where = (a.where ?? [])
+        .slice(0, 3)
+        .map((place) => (/^(?:United|European|Netherlands|Philippines|Chinese)\b/.test(place) ? `the ${place}` : place));
       const safeguards = detailOf(a, TRANSFER_SAFEGUARDS, 2);
       // The quotes that name the places, and the one that names the safeguards.
       const naming = a.evidence.filter((e) => (a.where ?? []).slice(0, 3).some((place) => e.quote.includes(place)));
@@ -830,8 +832,16 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
       a.opt_out_days && !durationsIn(clause?.quote ?? '').length
         ? a.evidence.find((e) => durationsIn(e.quote).some((d) => d.days === a.opt_out_days))
         : undefined;
+    // From when the days run, in the clause's words ("of registering to use the Platform", "after you first accept these Terms").
+    const quoted = [clause, deadline].map((e) => e?.quote ?? '').join(' ');
+    const from =
+      /\bdays?\)?\s+((?:of|after|from) (?:the date (?:of|on which) |when )?(?:you )?(?:first )?(?:register|accept|agree|creat|sign|becom|open)[^,.;()]{0,50})/i
+        .exec(quoted)?.[1]
+        ?.trim()
+        .replace(/\bour\b/g, 'its')
+        .replace(/\b(?:us|we)\b/g, 'the service');
     return {
-      text: `Opt out of arbitration${a.opt_out_days ? ` within ${days(a.opt_out_days)}` : ''}${a.opt_out_contact ? ` ${byReaching(a.opt_out_contact)}` : ''}, if you would rather keep your right to go to court.`,
+      text: `Opt out of arbitration${a.opt_out_days ? ` within ${days(a.opt_out_days)}${from ? ` ${from}` : ''}` : ''}${a.opt_out_contact ? ` ${byReaching(a.opt_out_contact)}` : ''}, if you would rather keep your right to go to court${a.scope ? ` (for ${a.scope})` : ''}.`,
       evidence: clause ? [clause, ...(deadline ? [deadline] : [])] : firstClause(a.evidence),
     };
   }

@@ -4,6 +4,7 @@ import type { Clause } from '../segment/segment';
 import { canOptOutOfArbitration, describeFinding, namedRecipients, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
 import { quotedLinks } from '../segment/segment';
+import { scopeOf } from '../facts/reader';
 
 export interface SummaryOptions {
   /** Items per list at most. Default 10. */
@@ -53,7 +54,7 @@ export function summarizeFindings(
     .filter((c) => allows(c.finding.category.id))
     .map((c) => withNamedRecipients(c, context.privacyClauses ?? []));
   const toItem = (c: Chosen): SummaryItem => ({
-    text: limitWords(c.description.text, maxWords),
+    text: limitWords(scoped(c, findings), maxWords),
     category: c.finding.category.id,
     severity: c.severity,
     evidence: [...evidenceOf(c.finding), ...(c.also ? evidenceOf({ ...c.finding, clause: { ...c.also, leadIn: undefined } }) : [])],
@@ -108,6 +109,25 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
     }
   }
   return [...best.values()];
+}
+
+/**
+ * A rule written for some users only ("Reddit User Agreement if you live in the United States or
+ * outside the EEA …", "If you are not a user in the EEA, …") says for whom, unless its sentence does.
+ */
+function scoped(c: Chosen, findings: readonly Finding[]): string {
+  const text = c.description.text;
+  const scope = scopeOf(c.finding.clause);
+  if (!scope || /\b(?:users|consumers?|residents?)\b|\bwhere you live\b|\bEEA\b/i.test(text)) return text;
+  // Only where the others' rules say otherwise: a rule both agreements state alike is everyone's.
+  const elsewhere = findings.some(
+    (f) =>
+      f.category.id === c.finding.category.id &&
+      f.matchesPattern &&
+      scopeOf(f.clause) !== scope &&
+      describeFinding(f.category.id, f.clause.text)?.text === text,
+  );
+  return elsewhere ? text : text.replace(/\.$/, ` (for ${scope}).`);
 }
 
 /**
