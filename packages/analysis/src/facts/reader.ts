@@ -99,7 +99,7 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
 }
 
 /** A sentence that only makes sense after the one before it: "In these cases, …", "In such cases, …". */
-const POINTS_BACK = /^\s*In (?:these|such|those|this|that) cases?\b/i;
+const POINTS_BACK = /^\s*In (?:these|such|those|this|that) cases?\b|\bin response to (?:such|these|those) (?:a )?(?:requests?|demands?)\b/i;
 
 function evidenceOf({ clause, document }: Located): Evidence {
   const links = quotedLinks(clause, document.url);

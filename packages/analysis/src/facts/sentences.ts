@@ -135,6 +135,8 @@ export function licencePurpose(evidence: readonly Evidence[]): string {
   return '';
 }
 
+const AI_WORDS = /\btrain\w*|\bAI\b|\bartificial intelligence\b|\bmachine[- ]learning\b|\b(?:language|AI) models?\b/i;
+
 const quotesOf = (a: FactAnswer) =>
   firstClause(a.evidence)
     .map((e) => e.quote)
@@ -393,7 +395,13 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'ai_training',
     write: (a) => {
-      const { named: what, evidence: fromDetail } = detailOf(a, AI_TRAINING_DATA, 2);
+      // The clauses that speak of AI or training are the proof; an objection right or a list's lead-in alone is not.
+      const training = a.evidence.filter((e) => AI_WORDS.test(e.quote) && !OBJECTION_REACHES_TRAINING.test(e.quote));
+      const { named: what, evidence: fromDetail } = detailOf(
+        { ...a, evidence: training.length ? training : a.evidence },
+        AI_TRAINING_DATA,
+        2,
+      );
       // The products the models serve, where a training clause names them ("such as Google Translate, Gemini Apps, and Cloud AI").
       const serving = a.evidence.find((e) => /\btrain/i.test(e.quote) && productsIn(e.quote).length >= 2);
       const evidence = serving && !fromDetail.includes(serving) ? [...fromDetail, serving] : fromDetail;

@@ -74,6 +74,16 @@ describe('a clause about something else that shares the keyword', () => {
     ['cross_site_tracking', 'We share data with partners to allow advertisers to reach you on other websites and apps.'],
     ['cross_site_tracking', 'We don’t endorse any third-party websites, information or products linked from the service.'],
     ['refunds_offered', 'You may cancel a purchase in some cases.'],
+    // Collecting messages is not reading them; processing to meet a legal duty hands nothing over.
+    [
+      'private_messages',
+      'We collect the content of the messages you send and receive and their metadata (such as when a message was sent, received or read).',
+    ],
+    ['private_messages', 'Content of communications between you and another user or group of users.'],
+    [
+      'government_requests',
+      'To meet legal obligations, we may collect and process user information to comply with the law or respond to a court order or subpoena.',
+    ],
   ])('%s: no sentence from "%s"', (category, clause) => {
     expect(describeFinding(category, clause)).toBeUndefined();
   });
@@ -83,6 +93,20 @@ describe('a clause about something else that shares the keyword', () => {
       describeFinding('refunds_offered', 'You have the right to withdraw from this contract within 14 days without giving any reason.')
         ?.text,
     ).toBe('You can withdraw from the contract within 14 days.');
+  });
+});
+
+describe('biometrics', () => {
+  it('says a feature you choose, and what it is for, as the clause does', () => {
+    expect(
+      describeFinding(
+        'biometrics',
+        'Verifying your identity or account using face analysis, which may include facial recognition technology if you select it.',
+      ),
+    ).toMatchObject({
+      text: 'The service may use biometric data (face) to verify your identity, only if you choose it.',
+      severity: 'neutral',
+    });
   });
 });
 

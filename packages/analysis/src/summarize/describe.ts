@@ -353,12 +353,23 @@ const DESCRIBERS: Record<string, Describer> = {
       : plain('The service collects information about your location.');
   },
   biometrics: (t) => {
-    const kinds = findTerms(t, ['face', 'facial', 'voice', 'fingerprint'], 2);
-    return kinds.length
-      ? specific(`The service may collect biometric data (${listing(kinds)}).`)
-      : plain('The service may collect biometric data.');
+    const kinds = findTerms(t, ['face', 'facial', 'voice', 'fingerprint'], 2).filter(
+      (k, _, all) => k !== 'facial' || !all.includes('face'),
+    );
+    const data = kinds.length ? `biometric data (${listing(kinds)})` : 'biometric data';
+    // A feature you choose ("face analysis … if you select it") and what it is for ("verifying your identity").
+    const chosen = /\bif you (?:select|choose|opt in|turn (?:it )?on|enable|agree)\b|\bwith your (?:explicit )?consent\b/i.test(t);
+    const purpose = /\bverif\w* (?:your )?(?:identity|age|account)\b/i.test(t) ? ' to verify your identity' : '';
+    if (chosen) return specific(`The service may use ${data}${purpose}, only if you choose it.`, 'neutral');
+    return kinds.length ? specific(`The service may collect ${data}${purpose}.`) : plain(`The service may collect ${data}${purpose}.`);
   },
-  private_messages: () => plain('The service may read or analyse the content of your messages.'),
+  // Collecting or storing messages is not reading them: the clause must say they are read, scanned, reviewed or analysed.
+  private_messages: (t) =>
+    /\b(?:read|scan|analy[sz]|review|monitor|inspect|screen)\w*\b/i.test(t.replace(/\b(?:sent|received)(?:,)? (?:or|and) read\b/gi, ''))
+      ? /\bwhere permitted by law|\bif permitted under applicable law/i.test(t)
+        ? specific('The service may read or scan the content of your messages, where the law permits.')
+        : plain('The service may read or analyse the content of your messages.')
+      : undefined,
   data_retention: (t) => {
     const period = findPeriod(t);
     if (period) return specific(`Some of your data is kept for ${period}.`, 'neutral');
@@ -408,6 +419,8 @@ const DESCRIBERS: Record<string, Describer> = {
     // (not a domain administrator, not "we collect and process to meet legal obligations").
     if (
       !/\b(?:disclos|shar|provid|hand|giv|respond|access)\w*/i.test(t) ||
+      // "may collect and process user information … to respond to a court order" hands nothing over.
+      (/\bcollect\w* and process\w*/i.test(t) && !/\b(?:disclos|shar|hand|giv)\w*/i.test(t)) ||
       !/\blaw enforcement|\bgovernment|\bauthorit|\bcourts?\b|\bregulator|\blegal (?:process|requests?)|\bsubpoena|\bwarrant/i.test(t) ||
       /\bdomain administrator|\borganization administrator/i.test(t)
     )

@@ -89,6 +89,8 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
   const best = new Map<string, Chosen & { rank: number }>();
   for (const finding of findings) {
     if (!confirmed.has(finding.category.id) || !finding.matchesPattern || !isStatement(finding.clause.text)) continue;
+    // A lead-in ("… with:", "We may share information in the following ways:") says nothing until its items do.
+    if (/:\s*$/.test(finding.clause.text)) continue;
     // A list item is read with the sentence it completes ("We may disclose your information:" / "to the police.").
     const { leadIn, text } = finding.clause;
     const description = describeFinding(finding.category.id, leadIn ? `${leadIn.text} ${text}` : text);
