@@ -131,7 +131,7 @@ export async function analyzeDocuments(
       privacyEmail: contact.includes('@')
         ? contact
         : findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
-      privacyClauses: factDocuments.find((d) => d.type === 'privacy')?.clauses,
+      clauses: Object.fromEntries(factDocuments.map((d) => [d.type, d.clauses])),
     },
     // Findings the fact sheet contradicts (a denial read as an admission) are neither said nor graded.
     { ...options, allows: (category) => isConsistentWithFacts(category, factSheet) },

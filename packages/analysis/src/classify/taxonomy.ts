@@ -39,6 +39,12 @@ export interface Category {
    * and tells the reader nothing. The grade still counts the finding.
    */
   listOnlyWhenSpecific?: true;
+  /**
+   * Its clause often leaves the detail to the next sentences of its section ("… provided “as is”." /
+   * "We disclaim any warranty of merchantability …"): a sentence naming nothing concrete reads
+   * them too, and quotes the one that gives the detail.
+   */
+  detailMayFollow?: true;
 }
 
 const c = (category: Category) => category;
@@ -160,6 +166,7 @@ export const CATEGORIES = [
       /\bat (your|their) (own|sole) risk\b/i,
       /\bno (responsibility|liability)\b/i,
     ],
+    detailMayFollow: true,
   }),
   c({
     id: 'warranty_disclaimer',
@@ -178,6 +185,7 @@ export const CATEGORIES = [
       /\buninterrupted\b|\berror[- ]free\b|\bmakes? no (warranty|warranties|guarantee|promise)/i,
     ],
     documents: ['terms'],
+    detailMayFollow: true,
   }),
   c({
     id: 'unilateral_termination',
@@ -214,6 +222,7 @@ export const CATEGORIES = [
       /\breserves? the right to\b.{0,40}\b(change|modify|amend|revise|update|alter)\b/i,
       /\b(review|check|revisit) (these terms|this page|this policy|the terms)\b.{0,30}\b(periodically|regularly|from time to time)\b/i,
     ],
+    detailMayFollow: true,
   }),
   c({
     id: 'content_removal',
@@ -231,6 +240,7 @@ export const CATEGORIES = [
     // The user removing their own content ("these licences end when you remove Your Content").
     exclude: [/\byou( (may|can|could|choose to|are (free|able) to))? (remove|delete)\b/i],
     documents: ['terms'],
+    detailMayFollow: true,
   }),
   c({
     id: 'contract_by_using',

@@ -167,9 +167,12 @@ const DESCRIBERS: Record<string, Describer> = {
       return disclaimed.length
         ? specific(`The service is provided “as is”: it disclaims any warranty of ${listing(disclaimed)}.`)
         : /\bwarrant(?:y|ies) of any kind\b/i.test(t)
-          ? specific('The service is provided “as is”, without warranties of any kind.')
+          ? plain('The service is provided “as is”, without warranties of any kind.')
           : plain('The service is provided “as is”.');
-    return disclaimed.length ? specific(`The service gives no guarantee of ${listing(disclaimed)}.`) : undefined;
+    if (!disclaimed.length) return undefined;
+    return /\bdisclaim/i.test(t)
+      ? specific(`The service disclaims any warranty of ${listing(disclaimed)}.`)
+      : specific(`The service gives no guarantee of ${listing(disclaimed)}.`);
   },
   unilateral_termination: (t) => {
     // Only a clause about your account, access or agreement can say your account may be closed.

@@ -21,8 +21,12 @@ export interface SummaryContext {
   privacyUrl?: string;
   /** A contact address found in the privacy policy (privacy@, dpo@ ...). */
   privacyEmail?: string;
-  /** The privacy policy's clauses, where a sharing clause's recipients may be named apart ("Key service providers we use include …"). */
-  privacyClauses?: readonly Clause[];
+  /**
+   * Each document's clauses in reading order: a clause's detail may be in the sentences right after
+   * it ("… “as is”." / "We disclaim any warranty of merchantability …"), and a sharing clause's
+   * recipients in a sentence of their own ("Key service providers we use include …").
+   */
+  clauses?: Partial<Record<Finding['document'], readonly Clause[]>>;
 }
 
 type Lists = AnalysisResult['details'];
@@ -52,7 +56,7 @@ export function summarizeFindings(
   const allows = options.allows ?? (() => true);
   const chosen = chooseOnePerCategory(findings)
     .filter((c) => allows(c.finding.category.id))
-    .map((c) => withNamedRecipients(c, context.privacyClauses ?? []));
+    .map((c) => withDetailNearby(c, context.clauses?.[c.finding.document] ?? []));
   const toItem = (c: Chosen): SummaryItem => ({
     text: limitWords(scoped(c, findings), maxWords),
     category: c.finding.category.id,
@@ -133,18 +137,26 @@ function scoped(c: Chosen, findings: readonly Finding[]): string {
 }
 
 /**
- * Sharing said only with kinds of recipients ("service providers") names the companies where the
- * policy lists them in a sentence of their own ("Key service providers we use include Amazon Web
- * Services, Stripe, Zendesk, and Google"; "providers such as Adyen and Stripe"), quoted after it.
+ * A sentence that names nothing concrete takes its detail from the sentences right after its clause,
+ * in the same section ("… provided “as is”." / "We disclaim any warranty of merchantability …"),
+ * quoted after it. Sharing said only with kinds of recipients ("service providers") names the
+ * companies wherever the policy lists them ("Key service providers we use include Amazon Web
+ * Services, Stripe, Zendesk, and Google"; "providers such as Adyen and Stripe").
  */
-function withNamedRecipients(c: Chosen, clauses: readonly Clause[]): Chosen {
-  if (c.finding.category.id !== 'third_party_sharing' || c.description.namesCompanies) return c;
-  for (const clause of clauses) {
-    if (clause === c.finding.clause || !/\b(?:service providers|processors|vendors)\b/i.test(clause.text)) continue;
-    const companies = namedRecipients(clause.text).filter((name) => /^[A-Z]/.test(name));
-    if (companies.length < 2) continue;
-    const description = describeFinding('third_party_sharing', `${c.finding.clause.text} ${clause.text}`);
-    if (description?.namesCompanies) return { ...c, description, also: clause };
+function withDetailNearby(c: Chosen, clauses: readonly Clause[]): Chosen {
+  const id = c.finding.category.id;
+  const own = c.finding.clause;
+  const at = clauses.indexOf(own);
+  const isSharing = id === 'third_party_sharing';
+  if (isSharing ? c.description.namesCompanies : c.description.isSpecific || at < 0 || !c.finding.category.detailMayFollow) return c;
+  const nearby = isSharing
+    ? clauses.filter((clause) => clause !== own && /\b(?:service providers|processors|vendors)\b/i.test(clause.text))
+    : clauses.slice(at + 1, at + 4).filter((clause) => clause.heading === own.heading);
+  for (const clause of nearby) {
+    if (isSharing && namedRecipients(clause.text).filter((name) => /^[A-Z]/.test(name)).length < 2) continue;
+    const description = describeFinding(id, `${own.text} ${clause.text}`);
+    if (isSharing ? description?.namesCompanies : description?.isSpecific && description.text !== c.description.text)
+      return { ...c, description: description!, severity: description!.severity ?? c.severity, also: clause };
   }
   return c;
 }

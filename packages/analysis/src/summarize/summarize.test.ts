@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../classify/classify';
+import { CATEGORIES } from '../classify/taxonomy';
+import type { Clause } from '../segment/segment';
+import { summarizeFindings } from './summarize';
+
+/** Clauses of one section of the terms, in reading order, with their offsets. */
+function clausesOf(...texts: string[]): Clause[] {
+  let start = 0;
+  return texts.map((text) => {
+    const clause: Clause = { text, start, end: start + text.length, heading: '4. Disclaimers', kind: 'paragraph' };
+    start = clause.end + 1;
+    return clause;
+  });
+}
+
+const finding = (categoryId: string, clause: Clause): Finding => ({
+  category: CATEGORIES.find((c) => c.id === categoryId)!,
+  clause,
+  document: 'terms',
+  url: 'https://example.test/terms',
+  score: 0.9,
+  isConfirmed: true,
+  matchesPattern: true,
+});
+
+describe('detail from the sentences after a clause', () => {
+  it('reads the next sentence of the section for what a bare "as is" disclaims, and quotes it', () => {
+    const clauses = clausesOf(
+      'Quill is provided “as is” and “as available”, without warranty of any kind.',
+      'Without limiting this, we disclaim any warranty of merchantability, title and non-infringement.',
+      'Some jurisdictions do not allow these exclusions.',
+    );
+    const { details } = summarizeFindings([finding('warranty_disclaimer', clauses[0]!)], { clauses: { terms: clauses } });
+    const item = details.keyPoints.find((i) => i.category === 'warranty_disclaimer')!;
+    expect(item.text).toBe('The service is provided “as is”: it disclaims any warranty of merchantability and non-infringement.');
+    expect(item.evidence.map((e) => e.quote)).toEqual([clauses[0]!.text, clauses[1]!.text]);
+  });
+
+  it('does not read past its section', () => {
+    const [asIs, next] = clausesOf(
+      'Quill is provided “as is” and “as available”, without warranty of any kind.',
+      'We disclaim any warranty of merchantability, title and non-infringement.',
+    );
+    const elsewhere = { ...next!, heading: '9. Other terms' };
+    const { details } = summarizeFindings([finding('warranty_disclaimer', asIs!)], { clauses: { terms: [asIs!, elsewhere] } });
+    expect(details.keyPoints[0]?.evidence.map((e) => e.quote)).toEqual([asIs!.text]);
+  });
+});
