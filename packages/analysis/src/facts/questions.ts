@@ -225,6 +225,8 @@ const AGE_RULE =
 const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
 const COURTS =
   /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring|filed)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
+/** Devices of other makers, whose settings are not the service's promise. */
+const OTHERS_DEVICES = /\bnon-[A-Z][\w.]* (?:devices|products|hardware)\b|\bthird[- ]party devices\b/;
 /** The law of an arbitration agreement, not of the terms. */
 const ARBITRATION_LAW =
   /\barbitration (?:agreement|provision|clause|section)\b[^.]{0,40}\bgoverned\b|\bgoverned by the Federal Arbitration Act\b/i;
@@ -437,7 +439,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       const denied = ctx.find(PRECISE_DENIED, PRIVACY);
       if (denied.length > 0) return ctx.answer('no', denied);
-      const found = serviceOnly(ctx.find(LOCATION, PRIVACY));
+      // Other makers' devices ("Most non-Amazon devices also let users change device permissions") say nothing of this service.
+      const found = serviceOnly(ctx.find(LOCATION, PRIVACY)).filter((l) => !OTHERS_DEVICES.test(l.clause.text));
       if (found.length === 0) {
         const approximate = ctx.find(APPROXIMATE_ONLY, PRIVACY);
         return approximate.length > 0 ? ctx.answer('no', approximate) : NOT_STATED;
@@ -458,6 +461,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'If you allow it in your device settings, we collect your precise location from GPS.', value: 'yes_with_permission' },
       { clause: 'We do not collect your precise location; we use only your IP address to infer your city.', value: 'no' },
       { clause: 'We infer your general location from your IP address.', value: 'no' },
+      {
+        clause:
+          'We collect the precise location of your device. Most non-Quill devices also let users change device permissions, for example to disable location services.',
+        value: 'yes',
+      },
     ],
   },
   {

@@ -453,7 +453,11 @@ const SENTENCES: readonly FactSentence[] = [
       // What the ads are based on, as the quoted clause names it.
       const { named, evidence } = detailOf(a, AD_SIGNALS, 3);
       const based = named.length ? ` (based on ${listing(named)})` : '';
-      if (a.value === 'yes') return { text: `Your data is used to show you personalised ads${based}.`, severity: 'bad', evidence };
+      if (a.value === 'yes')
+        // "to personalise (including ads if we show you ads)": only where the service shows ads at all.
+        return evidence.some((e) => /\bif we show (?:you )?ads\b/i.test(e.quote))
+          ? { text: `Your data may be used to personalise ads${based}, if the service shows you ads.`, severity: 'bad', evidence }
+          : { text: `Your data is used to show you personalised ads${based}.`, severity: 'bad', evidence };
       if (a.value === 'yes_opt_out') {
         // What the opt-out reaches, where and for whom, from the clauses that offer it.
         const way = adsOptOut(a);

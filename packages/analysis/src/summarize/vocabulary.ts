@@ -19,8 +19,13 @@ export const LEGAL_DEMANDS: Vocabulary = [
 
 /** Other grounds on which it discloses data without such a demand. */
 export const DISCLOSURE_GROUNDS: Vocabulary = [
-  [/\bemergenc/i, 'in emergencies'],
+  [/\bemergenc|\bimminent\b[^.]{0,40}\bharm\b|\bbodily harm\b/i, 'in emergencies'],
   [/\bto protect\b[^.]{0,80}\b(?:rights|property|safety)\b/i, 'to protect rights or safety'],
+  [/\bfraud\b/i, 'in cases of fraud'],
+  [
+    /\bclaims? (?:asserted |brought )?against us\b|\benforce\w* (?:our|its|these) (?:terms|agreements?|policies)\b/i,
+    'to enforce its terms or defend claims',
+  ],
 ];
 
 /** Warranties an "as is" clause disclaims. */
