@@ -17,6 +17,15 @@ describe('periodPhrase', () => {
     );
   });
 
+  it('keeps an exception that opens the part', () => {
+    expect(
+      periodPhrase(
+        'Except for the IP address used to create your account, Quill will delete any IP addresses collected after 100 days.',
+        '100 days',
+      ),
+    ).toBe('Except for the IP address used to create your account, Quill will delete any IP addresses collected after 100 days');
+  });
+
   it('stays inside its own part of a list', () => {
     expect(periodPhrase('Server logs: 14 months; chat drafts: 7 days.', '7 days')).toBe('7 days');
   });

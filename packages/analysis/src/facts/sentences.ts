@@ -243,7 +243,13 @@ const SENTENCES: readonly FactSentence[] = [
           severity: 'good',
         };
       if (a.value === 'notice')
-        return { text: 'The service tells you when it changes these terms, but not necessarily in advance.', severity: 'neutral' };
+        // "such amendment will be effective after we send you notice": in force only once you are told, with no period.
+        return /\beffective (?:only )?(?:after|once|upon|when) (?:we )?(?:send|give|provid|post|notif)\w*/i.test(quote)
+          ? {
+              text: `${which ? `Changes to ${which} terms` : 'Changes to these terms'} take effect only after the service sends you notice, with no minimum period.`,
+              severity: 'neutral',
+            }
+          : { text: 'The service tells you when it changes these terms, but not necessarily in advance.', severity: 'neutral' };
       if (a.value === 'no_notice') {
         // "Without telling you" only where the quote says so; else when it may change them. Acceptance by continued use only where the quote says it.
         const silent = /\bwithout (?:(?:any|prior|advance) )?(?:notice|notif\w*|warning|telling)|\bwith or without notice\b/i.test(quote);
@@ -719,7 +725,8 @@ export function periodPhrase(quote: string, words: string): string | undefined {
   // Word starts before the period and word ends after it, to cut long parts at a word.
   const starts = [...quote.slice(from, at).matchAll(/\S+/g)].map((m) => from + m.index);
   const ends = [...quote.slice(after, to).matchAll(/\S+/g)].map((m) => after + m.index + m[0].length);
-  const isCutBefore = starts.length > 12;
+  // An exception that opens the part ("Except for the IP address used to create your account, …") is kept whole.
+  const isCutBefore = starts.length > (/^\s*(?:except|unless|other than|apart from)\b/i.test(quote.slice(from, at)) ? 24 : 12);
   const isCutAfter = ends.length > 5;
   if (isCutBefore) from = starts[starts.length - 12]!;
   if (isCutAfter) to = ends[4]!;
