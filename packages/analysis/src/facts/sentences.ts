@@ -6,6 +6,7 @@ import {
   INDEMNITY_COVERS,
   LICENCE_TERMS,
   LOCATION_SOURCES,
+  MORAL_RIGHTS,
   TERMINATION_GROUNDS,
   TRANSFER_RECIPIENTS,
   TRANSFER_SAFEGUARDS,
@@ -273,12 +274,19 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value !== 'yes') return null;
       // "…you waive these rights against us to enable the licence above, but not otherwise" is a bounded waiver.
       const isBounded = a.evidence.some((e) => /\bbut not otherwise\b|\bto enable\b|\bas (?:necessary|needed) (?:to|for)\b/i.test(e.quote));
+      const rights = detailOf(a, MORAL_RIGHTS, 2);
+      const waiver = rights.evidence.map((e) => e.quote).join(' ');
       return isBounded
         ? {
             text: 'You agree not to assert your moral rights against the service, as far as the licence you grant it needs.',
             severity: 'bad',
           }
-        : { text: 'You waive your moral rights in the content you post.', severity: 'blocker' };
+        : {
+            // Which rights, where the waiver names them ("attribution", "to be identified as the author", "derogatory treatment").
+            text: `You ${/\birrevocabl/i.test(waiver) ? 'irrevocably ' : ''}waive your moral rights in the content you post${rights.named.length ? `, including ${listing(rights.named)}` : ''}${/\bto the extent permitted\b|\bwhere (?:applicable|permitted)\b/i.test(waiver) ? ', where the law allows' : ''}.`,
+            severity: 'blocker',
+            evidence: rights.evidence,
+          };
     },
   },
   {

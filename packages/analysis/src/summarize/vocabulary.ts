@@ -181,3 +181,9 @@ export const AD_SIGNALS: Vocabulary = [
     'data from partners',
   ],
 ];
+
+/** The moral rights a waiver names. */
+export const MORAL_RIGHTS: Vocabulary = [
+  [/\battribution\b|\bidentified as the (?:author|creator)\b|\bright of paternity\b/i, 'the right to be named as the author'],
+  [/\bderogatory treatment\b|\bright of integrity\b|\bintegrity of\b/i, 'the right to object to changes to your work'],
+];
