@@ -846,8 +846,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = ctx.find([LICENCE, TO_SERVICE], TERMS).filter((l) => !FEEDBACK.test(l.clause.text));
       if (found.length === 0) return ctx.answer('none_stated', []);
       // The licence's terms, its own clause and the list items or sentences right after it.
+      // (A waiver of moral rights that follows is no term of the licence: "you irrevocably waive your moral rights".)
       const text = ctx
         .following(found.slice(0, 1), /./, 8)
+        .filter((l) => !/\bmoral rights\b|\bwaive\b/i.test(l.clause.text))
         .map((l) => l.clause.text)
         .join(' ')
         .replace(/\bnon-?(?:transferable|sub-?licen[cs]\w*)/gi, '');
@@ -884,6 +886,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      {
+        clause:
+          'You grant us a worldwide, sub-licensable licence to host your posts. You irrevocably waive any moral rights in your posts.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: false, irrevocable: false },
+      },
       {
         clause: 'You grant us a worldwide, non-exclusive, royalty-free, sublicensable licence to use the content you post.',
         document: 'terms',
