@@ -240,7 +240,6 @@ export const CATEGORIES = [
     // The user removing their own content ("these licences end when you remove Your Content").
     exclude: [/\byou( (may|can|could|choose to|are (free|able) to))? (remove|delete)\b/i],
     documents: ['terms'],
-    detailMayFollow: true,
   }),
   c({
     id: 'contract_by_using',

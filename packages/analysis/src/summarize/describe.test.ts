@@ -96,6 +96,37 @@ describe('a clause about something else that shares the keyword', () => {
   });
 });
 
+describe('content removal', () => {
+  it.each([
+    [
+      'We can remove or restrict any content you share on the Service if it violates these Terms or our policies, or we are required to do so by law.',
+      'The service can remove or restrict your content if it breaks the terms or policies or where the law requires.',
+    ],
+    [
+      'If we remove or restrict access to your content, we will notify you and let you know the reasons for our decision, unless it is not appropriate for us to do so.',
+      'If the service removes or restricts your content, it says it will tell you why, unless that is not appropriate.',
+    ],
+    [
+      'We also may remove or refuse to publish Your Content, in whole or part, at any time.',
+      'The service can remove your content at any time.',
+    ],
+  ])('reads "%s"', (clause, text) => {
+    expect(describeFinding('content_removal', clause)?.text).toBe(text);
+  });
+
+  it('reads nothing into content that is kept or that you remove', () => {
+    expect(
+      describeFinding('content_removal', 'Account deletion does not automatically delete content that you post as an admin of a page.'),
+    ).toBeUndefined();
+    expect(
+      describeFinding(
+        'content_removal',
+        'Content will not be deleted within 90 days of the account deletion process where your content has been used by others.',
+      ),
+    ).toBeUndefined();
+  });
+});
+
 describe('biometrics', () => {
   it('says a feature you choose, and what it is for, as the clause does', () => {
     expect(

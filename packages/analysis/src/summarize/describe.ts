@@ -24,6 +24,7 @@ import {
   DISCLOSURE_GROUNDS,
   LEGAL_DEMANDS,
   LOCATION_SOURCES,
+  REMOVAL_GROUNDS,
   TRANSFER_SAFEGUARDS,
   WARRANTIES,
 } from './vocabulary';
@@ -206,11 +207,29 @@ const DESCRIBERS: Record<string, Describer> = {
   content_removal: (t) => {
     // "We may remove songs from the catalogue" says nothing about what you post.
     if (!USER_CONTENT.test(t)) return undefined;
+    // The service must be the one removing ("Account deletion does not automatically delete content you post" removes nothing).
+    if (
+      !/\b(?:we|it|[A-Z]\w+)\b[^.]{0,20}\b(?:may|can|will|reserves? the right to|might)\b[^.]{0,80}\b(?:remov|delet|block|take down|restrict|screen)\w*|\bif we (?:remove|restrict|delete|block)\b/i.test(
+        t,
+      )
+    )
+      return undefined;
+    // What is kept ("Content will not be deleted … in the following situations") is no removal.
+    if (/\bnot (?:be )?(?:deleted|removed)\b|\bwill not (?:delete|remove)\b/i.test(t)) return undefined;
     // "Without notice" only when the clause says so; "for any reason" or "at our discretion" is discretion, not silence.
     if (/\bwithout (prior |advance |any )?notice\b/i.test(t))
       return specific('The service can remove your content at its own discretion, without notice.', 'blocker');
-    return hasNoNotice(t)
-      ? specific('The service can remove your content at its own discretion.', 'bad')
+    if (hasNoNotice(t) || /\bsole discretion\b|\bin the best interests? of\b/i.test(t))
+      return specific('The service can remove your content at its own discretion.', 'bad');
+    if (/\bat any time\b/i.test(t) && !/\bif\b/i.test(t)) return specific('The service can remove your content at any time.', 'bad');
+    // Its grounds, and a promise to give its reasons, as the clause says them.
+    const grounds = namedIn(t, REMOVAL_GROUNDS, 3);
+    const tells = /\b(?:notify you|let you know|tell you)\b[^.]{0,80}\breasons?\b/i.test(t)
+      ? `; it says it will tell you why${/\bunless\b/i.test(t) ? ', unless that is not appropriate' : ''}`
+      : '';
+    if (grounds.length) return specific(`The service can remove or restrict your content ${listing(grounds, 'or')}${tells}.`, 'neutral');
+    return tells
+      ? specific(`If the service removes or restricts your content${tells.replace(/^;/, ',')}.`, 'neutral')
       : plain('The service can remove content you post if it decides it breaks the rules.', 'neutral');
   },
   contract_by_using: (t) => {

@@ -187,3 +187,14 @@ export const MORAL_RIGHTS: Vocabulary = [
   [/\battribution\b|\bidentified as the (?:author|creator)\b|\bright of paternity\b/i, 'the right to be named as the author'],
   [/\bderogatory treatment\b|\bright of integrity\b|\bintegrity of\b/i, 'the right to object to changes to your work'],
 ];
+
+/** Grounds on which the service removes what you post. */
+export const REMOVAL_GROUNDS: Vocabulary = [
+  [
+    /\b(?:violat|breach|in breach)\w*\b[^.]{0,60}\b(?:terms|agreement|polic|guidelines|rules|standards)\b/i,
+    'if it breaks the terms or policies',
+  ],
+  [/\brequired\b[^.]{0,30}\bby (?:applicable )?law\b|\bas required by (?:applicable )?laws?\b/i, 'where the law requires'],
+  [/\b(?:cause|causes|causing)\b[^.]{0,10}\bharm\b|\bharmful\b/i, 'if it may cause harm'],
+  [/\bliabilit(?:y|ies) for us\b|\bcreate liability\b/i, 'if it may create liability for the service'],
+];
