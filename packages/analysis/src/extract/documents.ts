@@ -50,6 +50,9 @@ const MAX_CANDIDATES = 200;
 /** Share of the page's text the parts of a hub hold together, at least. */
 const MOST_OF_PAGE_IN_PARTS = 0.5;
 
+/** Words before a document's name that make the title speak of the document ("Changes to our Privacy Policy"). */
+const SPOKEN_OF = /\b(?:this|these|the|our|your|to|of|about|in|under|by|changes?|updates?)\s*$/i;
+
 /** A title's kind when the title is mostly a document name ("Privacy Policy", not "9. Changes to this Privacy Policy" in a long line). */
 function kindOf(title: string): Kind | undefined {
   const text = title.replace(/\s+/g, ' ').trim();
@@ -57,10 +60,7 @@ function kindOf(title: string): Kind | undefined {
   if (!text || text.length > 80 || /^(?:\d+|[ivx]+|[a-z])[.)]\s/i.test(text)) return undefined;
   for (const [kind, pattern] of KINDS) {
     const match = pattern.exec(text);
-    if (match)
-      return /\b(?:this|these|the|our|your|to|of|about|in|under|by|changes?|updates?)\s*$/i.test(text.slice(0, match.index))
-        ? undefined
-        : kind;
+    if (match) return SPOKEN_OF.test(text.slice(0, match.index)) ? undefined : kind;
   }
   return undefined;
 }
@@ -181,7 +181,156 @@ function pick<T extends Candidate & { section: El }>(sections: T[], body: El, ta
     const matching = sections.filter((s) => kinds.includes(s.kind));
     return matching.find((s) => !SUPERSEDED.test(s.title)) ?? matching[0];
   };
-  return (target.type && ofKind([target.type])) || ofKind(['terms', 'privacy']) || sections[0]!;
+  return (
+    (target.type && ofKind([target.type])) ||
+    // Nothing says which document is wanted: the page's own identity does, when its signals agree.
+    ownPart(sections, body, target.url, ofKind) ||
+    ofKind(['terms', 'privacy']) ||
+    sections[0]!
+  );
+}
+
+/** The two documents a page's identity can choose between. */
+type Named = 'terms' | 'privacy';
+const isNamed = (kind: Kind): kind is Named => kind === 'terms' || kind === 'privacy';
+
+/** Words of an address's path segment that name a document ("privacy-policy", "termsofuse", "tos", "agb"). */
+const PATH_KINDS: ReadonlyArray<[Named, RegExp]> = [
+  ['privacy', /privacy|datenschutz|confidentialit|privacidad|privacite/],
+  ['terms', /(?:^|[^a-z])(?:terms?|tos|tou|agb|cgu|cgv|eula|conditions|nutzungsbedingungen)(?:$|[^a-z])|^terms(?:of|and)|user-?agreement/],
+];
+/** A class naming the state of the current tab or navigation item ("active", "is-selected", "w--current", "Tabs_active__x1"), not "inactive" nor "active:ring". */
+const MARKED_CLASS = /(?:^|[-_])(?:active|selected|current)(?:$|__[\w-]+$)/i;
+/** Marked elements looked at, at most. */
+const MAX_MARKED = 200;
+
+/**
+ * The part a page says it is, when no fragment and no type says which one is wanted: from its
+ * own identity — the anchor its canonical address (or og:url) points to, the item of its
+ * navigation marked current (aria-current, aria-selected, data-state="active", an "active" /
+ * "selected" / "current" class) when that item targets an in-page part, and the document named by
+ * its title, og:title, an h1 outside the parts, the path of its address, canonical address or
+ * og:url, or a current navigation link to the page itself. Undefined when these signals name no
+ * Terms or Privacy document, or name both: the caller keeps the first part then.
+ */
+function ownPart<T extends Part>(
+  sections: T[],
+  body: El,
+  url: string | undefined,
+  ofKind: (kinds: readonly Kind[]) => T | undefined,
+): T | undefined {
+  const root = body.parentElement ?? body;
+  const head = root.querySelector('head');
+  const meta = (property: string) => head?.querySelector(`meta[property="${property}"]`)?.getAttribute('content') ?? '';
+  const canonical = Array.from(head?.querySelectorAll('link[rel]') ?? []).find((link) =>
+    (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/).includes('canonical'),
+  );
+  const addresses = [url ?? '', canonical?.getAttribute('href') ?? '', meta('og:url')].filter(Boolean);
+  const kinds = new Set<Named>();
+  const pointed = new Set<T>();
+  const inPart = (el: El) => {
+    for (let a: El | null = el; a; a = a.parentElement) {
+      const hit = sections.find((s) => s.section === a);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const byId = new Map<string, El>();
+  for (const el of body.querySelectorAll('[id],a[name]')) {
+    const key = el.id || el.getAttribute('name') || '';
+    if (key && !byId.has(key)) byId.set(key, el);
+  }
+  const point = (id: string, from?: El) => {
+    const anchor = byId.get(id);
+    const part = anchor && inPart(anchor);
+    // A part's own table of contents says nothing about which part the page is.
+    if (!part || (from && inPart(from) === part)) return;
+    if (isNamed(part.kind)) pointed.add(part);
+  };
+
+  // Names: the page's title, og:title, its h1 outside the parts.
+  const h1 = Array.from(body.querySelectorAll('h1')).find((h) => !inPart(h));
+  for (const name of [head?.querySelector('title')?.textContent ?? '', meta('og:title'), h1?.textContent ?? ''])
+    for (const kind of namedKinds(name)) kinds.add(kind);
+  // Addresses: an anchor the page's own address points to, else the document its path names.
+  for (const address of addresses) {
+    const fragment = fragmentOf(address);
+    if (fragment && address !== url) point(fragment);
+    for (const kind of pathKinds(address)) kinds.add(kind);
+  }
+  // The navigation item marked current: an in-page part it targets, or the page itself it links to.
+  const marked = Array.from(
+    body.querySelectorAll(
+      '[aria-current],[aria-selected="true"],[data-state="active"],[class*="ctive"],[class*="elected"],[class*="urrent"]',
+    ),
+  )
+    .filter(isMarked)
+    .slice(0, MAX_MARKED);
+  for (const item of marked) {
+    const own = sections.find((s) => s.section === item || s.element === item);
+    if (own) {
+      if (isNamed(own.kind)) pointed.add(own);
+      continue;
+    }
+    const targets = [item, ...Array.from(item.querySelectorAll('a[href],[aria-controls]'))].filter(
+      (el) => el.getAttribute('aria-controls') || (el.nodeName.toUpperCase() === 'A' && el.getAttribute('href')),
+    );
+    // The item is the link, or wraps one link that is most of its text (<li class="active"><a href="#privacy">Privacy</a></li>).
+    const link =
+      targets[0] === item ? item : targets.length === 1 && 2 * textLength(targets[0]!) >= textLength(item) ? targets[0] : undefined;
+    if (!link) continue;
+    const href = link.getAttribute('href') ?? '';
+    const controls = (link.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+    if (controls.length > 0) for (const id of controls) point(id, item);
+    else if (href.startsWith('#')) point(fragmentOf(href), item);
+    else if (href) {
+      // A current link to another address is the site's navigation naming this page.
+      for (const kind of [...pathKinds(href), ...namedKinds(link.textContent ?? '')]) kinds.add(kind);
+    }
+  }
+  for (const part of pointed) kinds.add(part.kind as Named);
+  if (kinds.size !== 1) return undefined;
+  const [kind] = kinds;
+  return pointed.size === 1 ? [...pointed][0] : ofKind([kind!]);
+}
+
+const textLength = (el: El) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+
+function isMarked(el: El): boolean {
+  const current = el.getAttribute('aria-current');
+  if (current !== null && current !== 'false') return true;
+  if (el.getAttribute('aria-selected') === 'true' || el.getAttribute('data-state') === 'active') return true;
+  return (el.getAttribute('class') ?? '').split(/\s+/).some((name) => MARKED_CLASS.test(name));
+}
+
+/** The Terms/Privacy documents a title names, piece by piece ("Privacy Policy | Example", "Terms of use - Example"); both when it names both. */
+function namedKinds(title: string): Named[] {
+  const kinds = new Set<Named>();
+  for (const piece of title.split(/\s[|·•–—-]\s|\|/)) {
+    const text = piece.replace(/\s+/g, ' ').trim();
+    if (!text || text.length > 80 || /^(?:\d+|[ivx]+|[a-z])[.)]\s/i.test(text)) continue;
+    for (const [kind, pattern] of KINDS) {
+      const match = isNamed(kind) ? pattern.exec(text) : null;
+      if (match && !SPOKEN_OF.test(text.slice(0, match.index))) kinds.add(kind as Named);
+    }
+  }
+  return [...kinds];
+}
+
+/** The Terms/Privacy documents the last path segment of an address that names one names ("/legal/privacy-policy/en"). */
+function pathKinds(address: string): Named[] {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(address, 'https://page.invalid/').pathname).toLowerCase();
+  } catch {
+    return [];
+  }
+  const segments = path.split('/').filter(Boolean);
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const kinds = PATH_KINDS.filter(([, pattern]) => pattern.test(segments[i]!)).map(([kind]) => kind);
+    if (kinds.length > 0) return kinds;
+  }
+  return [];
 }
 
 function fragmentOf(url: string | undefined): string {

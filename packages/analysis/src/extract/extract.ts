@@ -106,7 +106,13 @@ function extractHtml(html: string, fallbackTitle: string, target: ExtractTarget)
   if (elements <= MAX_READABILITY_ELEMENTS && elements * depth <= MAX_READABILITY_WORK) {
     try {
       const article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200 }).parse();
-      if (article?.content) blocks = htmlBlocks(parseHtml(`<html><body>${article.content}</body></html>`).body);
+      if (article?.content) {
+        const content = parseHtml(`<html><body>${article.content}</body></html>`).body as unknown as El;
+        // Navigation Readability kept (a table of contents in a <nav>) is no text of the document, as in the cleaned body.
+        for (const nav of Array.from(content.querySelectorAll('details,nav,[role="navigation"]')))
+          if (nav.nodeName.toUpperCase() !== 'DETAILS' || isNavigationToggle(nav)) nav.remove();
+        blocks = htmlBlocks(content);
+      }
     } catch {
       blocks = [];
     }
@@ -190,13 +196,17 @@ function mainBlocks(readable: RawBlock[], whole: RawBlock[], isWholePage: boolea
 
 /** Short blocks without links read back from a span's start: its title and date lines ("Privacy Statement", "Last updated: May"). */
 const MAX_LEAD_BLOCKS = 4;
+/** A title line may hold a link over at most this share of its text. */
+const LEAD_LINK_SHARE = 0.5;
 
 /** A span's start moved back over the title lines before its first clause, when a heading is among them. */
 function withHeadings(whole: readonly RawBlock[], start: number): number {
   let lead = start;
   for (let i = start - 1; i >= 0 && start - i <= MAX_LEAD_BLOCKS; i--) {
     const block = whole[i]!;
-    if ((block.linkChars ?? 0) > 0 || (block.kind !== 'heading' && block.text.length >= PROSE_CHARS)) break;
+    // A date line may link its earlier versions ("Effective: May 1 (see previous versions)"); a line that is mostly a link is a menu's.
+    if ((block.linkChars ?? 0) > LEAD_LINK_SHARE * block.text.length || (block.kind !== 'heading' && block.text.length >= PROSE_CHARS))
+      break;
     if (block.kind === 'heading') lead = i;
   }
   return lead;
@@ -247,10 +257,20 @@ function removeFurniture(body: El, sizes: Map<El, number>): void {
   while (stack.length > 0) {
     for (const child of Array.from(stack.pop()!.children)) {
       const tag = child.nodeName.toUpperCase();
-      if (NEVER_TEXT.has(tag) || tag === 'NAV' || (isFurniture(child) && (sizes.get(child) ?? 0) < most)) child.remove();
+      if (NEVER_TEXT.has(tag) || tag === 'NAV' || isNavigationToggle(child) || (isFurniture(child) && (sizes.get(child) ?? 0) < most))
+        child.remove();
       else stack.push(child);
     }
   }
+}
+
+/** A disclosure that only opens a navigation list ("<details><summary>Table of contents</summary><nav>…"): its label goes with the list. */
+function isNavigationToggle(element: El): boolean {
+  if (element.nodeName.toUpperCase() !== 'DETAILS') return false;
+  const content = Array.from(element.children).filter((child) => child.nodeName.toUpperCase() !== 'SUMMARY');
+  return (
+    content.length > 0 && content.every((child) => child.nodeName.toUpperCase() === 'NAV' || child.getAttribute('role') === 'navigation')
+  );
 }
 
 function isFurniture(element: El): boolean {
