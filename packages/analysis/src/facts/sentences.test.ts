@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../summarize/details';
-import { licencePurpose, periodPhrase } from './sentences';
+import { byProduct, licencePurpose, periodPhrase } from './sentences';
 
 describe('periodPhrase', () => {
   it('keeps what a period applies to, in the clause’s own words', () => {
@@ -78,5 +78,24 @@ describe('licencePurpose', () => {
 
   it('takes no purpose from where the content was shared', () => {
     expect(of('When you post content on or in connection with our Products, you grant us a worldwide licence to use it.')).toBe('');
+  });
+});
+
+describe('byProduct', () => {
+  it('reads one place per kind of product', () => {
+    expect(byProduct('These Terms are governed by Dutch law (for hotels or flights) or English law (for car rentals).')).toEqual([
+      ['Dutch law', 'hotels or flights'],
+      ['English law', 'car rentals'],
+    ]);
+    expect(byProduct('Any dispute will be submitted to the court in Utrecht (for hotels) or England and Wales (for car rentals).')).toEqual(
+      [
+        ['Utrecht', 'hotels'],
+        ['England and Wales', 'car rentals'],
+      ],
+    );
+  });
+
+  it('reads nothing into a single place', () => {
+    expect(byProduct('These Terms are governed by the laws of the State of Oregon.')).toBeUndefined();
   });
 });

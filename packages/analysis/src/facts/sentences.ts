@@ -138,6 +138,23 @@ export function licencePurpose(evidence: readonly Evidence[]): string {
 
 const AI_WORDS = /\btrain\w*|\bAI\b|\bartificial intelligence\b|\bmachine[- ]learning\b|\b(?:language|AI) models?\b/i;
 
+/**
+ * A rule that names one place per kind of product ("governed by Dutch law (for accommodations,
+ * flights or attractions) or English law (for car rentals …)"): [place, products] pairs.
+ */
+export function byProduct(quote: string): Array<[string, string]> | undefined {
+  const m =
+    /\b(?:by|in|to|of)\s+(?:the\s+)?(?:courts? (?:in|of) )?([A-Z][\w ]{1,40}?)\s+\(for ([^)]{3,80})\)\s*,?\s*or\s+(?:the\s+)?(?:courts? (?:in|of) )?([A-Z][\w ]{1,40}?)\s+\(for ([^)]{3,80})\)/.exec(
+      quote,
+    );
+  return m
+    ? [
+        [m[1]!, m[2]!],
+        [m[3]!, m[4]!],
+      ]
+    : undefined;
+}
+
 const quotesOf = (a: FactAnswer) =>
   firstClause(a.evidence)
     .map((e) => e.quote)
@@ -154,7 +171,11 @@ const SENTENCES: readonly FactSentence[] = [
         : isConsumerLocal(a.value)
           ? { text: 'As a consumer, the law of your own country of residence governs these terms.', severity: 'good' }
           : {
-              text: `These terms are governed by the law of ${stripStateOf(String(a.value))}${a.scope ? ` (for ${a.scope})` : scopeOfQuote(a)}.`,
+              text: `These terms are governed by ${
+                byProduct(quotesOf(a))
+                  ?.map(([law, what]) => `${law} for ${what}`)
+                  .join(', and by ') ?? `the law of ${stripStateOf(String(a.value))}`
+              }${a.scope ? ` (for ${a.scope})` : scopeOfQuote(a)}.`,
               severity: 'neutral',
             },
   },
@@ -167,7 +188,8 @@ const SENTENCES: readonly FactSentence[] = [
       if (isConsumerLocal(a.value))
         return { text: 'As a consumer, you can take the service to the courts where you live.', severity: 'good' };
       const arbitrated = facts.arbitration.value === 'mandatory' || facts.arbitration.value === 'mandatory_with_opt_out';
-      const place = stripStateOf(String(a.value));
+      const split = byProduct(quotesOf(a));
+      const place = split ? split.map(([where, what]) => `${where} for ${what}`).join(', and of ') : stripStateOf(String(a.value));
       const who = scopeOfQuote(a);
       const small = a.evidence.find((e) => /\bsmall[- ]claims?\b/i.test(e.quote));
       const except = small ? ', except small claims, which may go to a small-claims court' : '';
