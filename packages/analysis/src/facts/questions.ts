@@ -727,7 +727,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const general = candidates.find(({ l }) => scopeOf(l.clause) !== 'EEA users') ?? candidates[0];
       // Small claims are often kept out of the forum ("… qualifies for small claims court … you or we may sue there instead").
       const smallClaims = ctx.find(SMALL_CLAIMS, TERMS).slice(0, 1);
-      return general ? ctx.answer(general.court, [general.l, ...smallClaims], scopeField(general.l)) : NOT_STATED;
+      if (!general) return NOT_STATED;
+      // The EEA consumers' home courts are an exception: the general court is for everyone else, with the exception quoted.
+      const scope = scopeField(general.l).scope ?? (isException ? 'users outside the EEA' : undefined);
+      return ctx.answer(general.court, [general.l, ...smallClaims, ...(isException && local ? [local] : [])], scope ? { scope } : {});
     },
     examples: [
       {
@@ -748,6 +751,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           'You agree to submit to the personal jurisdiction of any court in Kent County, Delaware, in order to compel arbitration or to confirm the award. Any other litigation must be filed exclusively in the courts located in Marin County, California.',
         document: 'terms',
         value: 'Marin County, California',
+      },
+      {
+        clause:
+          'Any dispute shall be brought exclusively in the courts located in San Mateo County, California. If you live in the EEA, you may bring any claim in your local courts.',
+        document: 'terms',
+        value: 'San Mateo County, California',
+        fields: { scope: 'users outside the EEA' },
       },
     ],
   },
