@@ -357,7 +357,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const withHow = [...optOut]
         .sort((a, b) => Number(/\byou\b/i.test(b.clause.text)) - Number(/\byou\b/i.test(a.clause.text)))
         .find((l) => howOf(l));
-      if (withHow) return ctx.answer('yes_opt_out', [withHow, howOf(withHow)!]);
+      // … and what the opt-out leaves ("Note that you will still see ads, but they will not be informed by off-site data").
+      const reach = (l: Located) =>
+        ctx
+          .following([l], /\bstill (?:see|be shown|get) (?:\w+ )?ads\b/i, 3)
+          .filter((next) => next !== l)
+          .slice(0, 1);
+      if (withHow) return ctx.answer('yes_opt_out', [withHow, howOf(withHow)!, ...reach(howOf(withHow)!)]);
       if (optOut.length > 0) return ctx.answer('yes_opt_out', [...optOut.slice(0, 2), ...control.slice(0, 1)]);
       return ctx.answer('yes', affirmed);
     },
@@ -889,11 +895,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
             )
             .slice(0, 2)
         : [];
-      return ctx.answer(isBroad ? 'broad' : 'limited', listed.length ? [found[0]!, ...listed] : found, {
-        perpetual,
-        irrevocable,
-        sublicensable,
-      });
+      // The sentences right after it that bound it: its purpose, how you end it.
+      // (The grant that names the licence's terms, not "We do not claim ownership…, but you grant us a license".)
+      const grant = found.find((l) => /\bworldwide\b|\btransferable\b|\bsub-?licen|\broyalty/i.test(l.clause.text)) ?? found[0]!;
+      const bounds = ctx.following([grant], /\bonly for the purpose\b|\byou can end this licen[cs]e\b/i, 3).filter((l) => l !== grant);
+      return ctx.answer(
+        isBroad ? 'broad' : 'limited',
+        listed.length ? [found[0]!, ...listed] : bounds.length ? [grant, ...bounds.slice(0, 2)] : found,
+        {
+          perpetual,
+          irrevocable,
+          sublicensable,
+        },
+      );
     },
     examples: [
       {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../summarize/details';
-import { byProduct, licencePurpose, periodPhrase } from './sentences';
+import { byProduct, licenceEnd, licencePurpose, periodPhrase } from './sentences';
 
 describe('periodPhrase', () => {
   it('keeps what a period applies to, in the clause’s own words', () => {
@@ -97,5 +97,22 @@ describe('byProduct', () => {
 
   it('reads nothing into a single place', () => {
     expect(byProduct('These Terms are governed by the laws of the State of Oregon.')).toBeUndefined();
+  });
+});
+
+describe('licenceEnd', () => {
+  const of = (...quotes: string[]) =>
+    licenceEnd(
+      quotes.map((quote) => ({ quote, document: 'terms' as const, url: 'https://example.test/terms', start: 0, end: quote.length })),
+    );
+
+  it('says how you end a licence, where its clause does', () => {
+    expect(of('You grant us a worldwide licence.', 'You can end this license any time by deleting your content or account.')).toBe(
+      '; you can end it at any time by deleting your content or account',
+    );
+    expect(of('We may use your review for any commercial purpose, worldwide – unless you ask us to stop using it')).toBe(
+      ', unless you ask it to stop',
+    );
+    expect(of('You grant us a worldwide licence.')).toBe('');
   });
 });

@@ -107,6 +107,17 @@ function detailOf(a: FactAnswer, vocabulary: Parameters<typeof namedIn>[1], max:
   }
   return best;
 }
+/** A clause that bounds a licence: its purpose or how you end it. */
+const LICENCE_LIMITS = /\bonly for the purpose\b|\byou can end this licen[cs]e\b|\bunless you ask us to stop\b/i;
+
+/** How you end a licence, where its clause says ("You can end this license any time by deleting your content or account", "unless you ask us to stop using it"). */
+export function licenceEnd(evidence: readonly Evidence[]): string {
+  const quotes = evidence.map((e) => e.quote).join(' ');
+  const by = /\byou can end this licen[cs]e (?:at )?any time by (deleting [^.;]{3,60})/i.exec(quotes)?.[1];
+  if (by) return `; you can end it at any time by ${by.replace(/\byour\b/g, 'your')}`;
+  return /\bunless you ask us to stop\b/i.test(quotes) ? ', unless you ask it to stop' : '';
+}
+
 /** A licence that reaches the poster's own identity ("any name, username, voice, or likeness provided with Your Content"). */
 function likenessIn(evidence: readonly Evidence[]): string {
   const quote = evidence.find((e) => /\blikeness\b/i.test(e.quote))?.quote;
@@ -410,7 +421,9 @@ const SENTENCES: readonly FactSentence[] = [
         /\bpaid\b/i.test(cap) ||
         (a.usd !== undefined && a.evidence.some((e) => /\b(?:paid|fees?|amounts? (?:you|charged))\b/i.test(e.quote)));
       // The window of payments the cap counts ("in the twelve (12) months before the claim").
-      const months = /\b(?:\w+ )?\(?(\d{1,2})\)? months\b|\b([a-z]+) months\b/i.exec(cap);
+      // (In the cap's own words, or in the item of its list that counts what you paid.)
+      const paidItem = a.evidence.find((e) => /\bpaid\b/i.test(e.quote) && /\bmonths\b/i.test(e.quote))?.quote ?? '';
+      const months = /\b(?:\w+ )?\(?(\d{1,2})\)? months\b|\b([a-z]+) months\b/i.exec(/\bmonths\b/i.test(cap) ? cap : paidItem);
       const count = months && (months[1] ?? NUMBER_WORDS[months[2]!.toLowerCase()]);
       const what = `what you paid it${count ? ` in the ${count} months before the claim` : ''}`;
       if (a.usd)
@@ -421,6 +434,8 @@ const SENTENCES: readonly FactSentence[] = [
               : `The service caps its total liability to you at US$${a.usd} or ${what}.`
             : `The service caps its total liability to you at US$${a.usd}.`,
           severity: 'bad',
+          // A cap given as a list ("the greater of the following amounts:") is quoted with its items.
+          ...(/:\s*$/.test(a.evidence[0]?.quote ?? '') ? { evidence: a.evidence.slice(0, 3) } : {}),
         };
       if (paid) return { text: `The service caps its total liability to you at ${what}.`, severity: 'bad' };
       return undefined;
@@ -572,9 +587,13 @@ const SENTENCES: readonly FactSentence[] = [
         : detailOf(a, LICENCE_TERMS, 5);
       if (a.value === 'broad')
         return {
-          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post${likenessIn(evidence)}${licencePurpose(evidence)}.`,
+          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post${likenessIn(evidence)}${licencePurpose(a.evidence)}${licenceEnd(a.evidence)}.`,
           severity: 'bad',
-          evidence,
+          // The quotes that bound it (its purpose, how you end it) after the one naming its terms.
+          evidence: [
+            ...evidence,
+            ...a.evidence.filter((e) => !evidence.includes(e) && (LICENCE_LIMITS.test(e.quote) || licencePurpose([e]))),
+          ],
         };
       const training = a.evidence.find((e) =>
         /\btrain\w*\b[^.]{0,80}\b(?:AI|artificial intelligence|machine learning)|\b(?:AI|machine learning)\b[^.]{0,40}\btrain/i.test(
@@ -840,9 +859,13 @@ function adsOptOut(a: FactAnswer): { route?: string; partnerDataOnly: boolean; w
   if (!offer) return undefined;
   return {
     route: findRoute(routed?.quote ?? offer.quote),
-    partnerDataOnly: PARTNER_DATA.test(offer.quote),
+    partnerDataOnly:
+      PARTNER_DATA.test(offer.quote) || a.evidence.some((e) => /\bstill\b[^.]{0,30}\bads\b/i.test(e.quote) && PARTNER_DATA.test(e.quote)),
     where: US_STATES_ONLY.test(offer.quote) ? ' (in some US states)' : BY_PLACE.test(offer.quote) ? ' (depending on where you live)' : '',
-    evidence: routed && routed !== offer ? [offer, routed] : [offer],
+    evidence: [
+      ...(routed && routed !== offer ? [offer, routed] : [offer]),
+      ...a.evidence.filter((e) => e !== offer && e !== routed && /\bstill\b[^.]{0,30}\bads\b/i.test(e.quote)),
+    ],
   };
 }
 
