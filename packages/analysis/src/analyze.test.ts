@@ -151,7 +151,7 @@ describe('summary sentences', () => {
 
   it('names a governing law given as an adjective, and reads "outside of our control" as no transfer abroad', async () => {
     const terms = await summaryOf('These Terms are governed by Dutch law (for accommodations) or English law (for car rentals).');
-    expect(terms.keyPoints).toContain('These terms are governed by the law of the Netherlands.');
+    expect(terms.keyPoints).toContain('These terms are governed by Dutch law for accommodations, and by English law for car rentals.');
     const privacy = await analyzeDocuments([
       {
         type: 'privacy',

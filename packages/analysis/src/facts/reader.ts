@@ -88,11 +88,25 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       const exempt = !fields.scope && value !== 'not_stated' && evidence[0] ? exemptionOf(evidence[0]) : undefined;
       const scope = fields.scope ?? (exempt ? `users outside ${exempt.region}` : undefined);
       const all = exempt ? [...quoted, exempt.by] : quoted;
+      // A scope set by a heading ("… Agreement if you live in the United States or outside the EEA …") is quoted from it.
+      const source = fields.scope && evidence[0] ? scopeWithSource(evidence[0].clause) : undefined;
+      const headingProof =
+        source?.heading && source.scope === fields.scope
+          ? [
+              {
+                quote: source.heading.text,
+                document: evidence[0]!.document.type,
+                url: evidence[0]!.document.url,
+                start: source.heading.start,
+                end: source.heading.end,
+              },
+            ]
+          : [];
       return {
         value,
         ...fields,
         ...(scope ? { scope } : {}),
-        evidence: all.filter((l, i) => all.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf),
+        evidence: [...all.filter((l, i) => all.findIndex((q) => q.clause === l.clause) === i).map(evidenceOf), ...headingProof],
       };
     },
   };
@@ -191,20 +205,36 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
 
 /** Scope of a clause when its words or heading limit it: "US users", "EEA users". */
 export function scopeOf(clause: Clause): string | undefined {
+  return scopeWithSource(clause)?.scope;
+}
+
+/**
+ * A clause's scope with the heading that sets it, when a heading does ("Reddit User Agreement if
+ * you live in the United States or outside the EEA …"): the heading is then quoted as its proof.
+ */
+export function scopeWithSource(clause: Clause): { scope: string; heading?: { text: string; start: number; end: number } } | undefined {
   // The clause's own words first, then the sentence its list hangs from, its heading, the parts it sits in, innermost first.
   for (const text of [clause.text, clause.leadIn?.text ?? '', clause.heading, ...[...(clause.parts ?? [])].reverse()]) {
-    // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
-    const notIn = NOT_IN_EUROPE.exec(text)?.[1];
-    if (notIn) return `users outside ${notIn.replace(/,? or /, ' and ').replace(/,$/, '')}`;
-    if (US_SCOPE.test(text)) {
-      // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
-      const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
-      if (outside) return `users outside the ${outside.trim().replace(/,$/, '')}`;
-      return /\bunited states (?:or|and) canada\b/i.test(text) ? 'users in the United States or Canada' : 'US users';
-    }
-    if (EEA_SCOPE.test(text)) return 'EEA users';
+    const scope = regionOf(text);
+    if (!scope) continue;
+    const heading = text === clause.text || text === clause.leadIn?.text ? undefined : clause.headings?.find((h) => h.text === text);
+    return { scope, ...(heading ? { heading } : {}) };
   }
   return undefined;
+}
+
+/** The users a text limits a rule to, in the summary's words. */
+function regionOf(text: string): string | undefined {
+  // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
+  const notIn = NOT_IN_EUROPE.exec(text)?.[1];
+  if (notIn) return `users outside ${notIn.replace(/,? or /, ' and ').replace(/,$/, '')}`;
+  if (US_SCOPE.test(text)) {
+    // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
+    const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
+    if (outside) return `users outside the ${outside.trim().replace(/,$/, '')}`;
+    return /\bunited states (?:or|and) canada\b/i.test(text) ? 'users in the United States or Canada' : 'US users';
+  }
+  return EEA_SCOPE.test(text) ? 'EEA users' : undefined;
 }
 const EUROPE = String.raw`(?:the )?(?:European Economic Area|EEA|European Union|EU|United Kingdom|UK|Switzerland)`;
 const NOT_IN_EUROPE = new RegExp(

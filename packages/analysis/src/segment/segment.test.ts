@@ -25,6 +25,27 @@ describe('segmentClauses', () => {
   });
 });
 
+describe('segmentClauses headings', () => {
+  it('keeps where each open heading is, outermost first, so a scope it sets can be quoted', () => {
+    const text =
+      'Agreement if you live in the EEA\nLiability\nWe are liable for gross negligence.\nOther terms\nWe may change these terms.';
+    const at = (part: string) => text.indexOf(part);
+    const clauses = segmentClauses([
+      { kind: 'heading', level: 2, text: 'Agreement if you live in the EEA', start: at('Agreement') },
+      { kind: 'heading', level: 3, text: 'Liability', start: at('Liability') },
+      { kind: 'paragraph', text: 'We are liable for gross negligence.', start: at('We are') },
+      { kind: 'heading', level: 2, text: 'Other terms', start: at('Other') },
+      { kind: 'paragraph', text: 'We may change these terms.', start: at('We may') },
+    ]);
+    expect(clauses[0]!.headings).toEqual([
+      { text: 'Agreement if you live in the EEA', start: 0, end: 32 },
+      { text: 'Liability', start: 33, end: 42 },
+    ]);
+    for (const h of clauses[0]!.headings!) expect(text.slice(h.start, h.end)).toBe(h.text);
+    expect(clauses[1]!.headings?.map((h) => h.text)).toEqual(['Other terms']);
+  });
+});
+
 describe('quotedLinks', () => {
   const clause = (links: Clause['links']): Clause => ({
     text: 'Contact us through our webform or see above.',

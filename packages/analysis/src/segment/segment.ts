@@ -9,6 +9,8 @@ export interface Clause {
   heading: string;
   /** The headings of the parts the clause's section is in, outermost first ("Agreement for users in the EEA"). */
   parts?: readonly string[];
+  /** Those headings and the clause's own, outermost first, where they are in the text: a scope they set is quoted from them. */
+  headings?: ReadonlyArray<{ text: string; start: number; end: number }>;
   kind: TextBlock['kind'];
   /** The block's links whose words are in the clause. */
   links?: readonly Link[];
@@ -113,8 +115,9 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   const clauses: Clause[] = [];
   let heading = '';
   // The open headings with a level, outermost first: a heading closes those of its level and below.
-  let open: Array<{ level: number; text: string }> = [];
+  let open: Array<{ level: number; text: string; start: number; end: number }> = [];
   let parts: readonly string[] = [];
+  let headings: NonNullable<Clause['headings']> = [];
   // The last sentence outside a list, when it ends in ':' (it introduces the items after it).
   let leadIn: Clause['leadIn'];
   for (const block of blocks) {
@@ -123,8 +126,12 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       heading = block.text;
       if (block.level !== undefined) {
         const level = block.level;
-        open = [...open.filter((h) => h.level < level), { level, text: block.text }];
+        open = [
+          ...open.filter((h) => h.level < level),
+          { level, text: block.text, start: block.start, end: block.start + block.text.length },
+        ];
         parts = open.slice(0, -1).map((h) => h.text);
+        headings = open.map(({ text, start, end }) => ({ text, start, end }));
       }
       continue;
     }
@@ -141,6 +148,7 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
         end: start + text.length,
         heading,
         ...(parts.length ? { parts } : {}),
+        ...(headings.length ? { headings } : {}),
         kind: block.kind,
         ...(links?.length ? { links } : {}),
         ...(block.kind === 'item' && leadIn ? { leadIn } : {}),

@@ -451,8 +451,12 @@ const DESCRIBERS: Record<string, Describer> = {
     const grounds = namedIn(t, DISCLOSURE_GROUNDS, 2);
     const why = [demands.length ? `in response to ${listing(demands, 'or')}` : '', ...grounds].filter(Boolean);
     // An example ("For example, we may provide your IP address … in an emergency") is not the rule.
+    // To whom, as the clause says it: a clause that names only the demand ("to comply with legal process (e.g. subpoenas)") names no recipient.
+    const to = /\blaw enforcement|\bgovernment|\bauthorit|\bregulator|\bpolice\b/i.test(t)
+      ? ' to law enforcement or other authorities'
+      : '';
     return why.length && !/^\s*(?:for example|for instance|e\.g\.)/i.test(t)
-      ? specific(`Your data may be disclosed to law enforcement or other authorities ${listing(why, 'or')}.`)
+      ? specific(`Your data may be disclosed${to} ${listing(why, 'or')}.`)
       : plain('Your data may be disclosed to law enforcement or government authorities on request.');
   },
   business_transfer: (t) => {

@@ -4,7 +4,7 @@ import type { Clause } from '../segment/segment';
 import { canOptOutOfArbitration, describeFinding, namedRecipients, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
 import { quotedLinks } from '../segment/segment';
-import { scopeOf } from '../facts/reader';
+import { scopeOf, scopeWithSource } from '../facts/reader';
 
 export interface SummaryOptions {
   /** Items per list at most. Default 10. */
@@ -57,12 +57,21 @@ export function summarizeFindings(
   const chosen = chooseOnePerCategory(findings)
     .filter((c) => allows(c.finding.category.id))
     .map((c) => withDetailNearby(c, context.clauses?.[c.finding.document] ?? []));
-  const toItem = (c: Chosen): SummaryItem => ({
-    text: limitWords(scoped(c, findings), maxWords),
-    category: c.finding.category.id,
-    severity: c.severity,
-    evidence: [...evidenceOf(c.finding), ...(c.also ? evidenceOf({ ...c.finding, clause: { ...c.also, leadIn: undefined } }) : [])],
-  });
+  const toItem = (c: Chosen): SummaryItem => {
+    const { text, heading } = scoped(c, findings);
+    const quote = (part: Clause) => evidenceOf({ ...c.finding, clause: { ...part, leadIn: undefined } });
+    return {
+      text: limitWords(text, maxWords),
+      category: c.finding.category.id,
+      severity: c.severity,
+      evidence: [
+        ...evidenceOf(c.finding),
+        ...(c.also ? quote(c.also) : []),
+        // The heading that limits the rule to some users, as the proof of the scope the sentence states.
+        ...(heading ? quote({ ...heading, heading: '', kind: 'heading' }) : []),
+      ],
+    };
+  };
   const ordered = [...chosen].sort(
     (a, b) =>
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
@@ -121,10 +130,10 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
  * A rule written for some users only ("Reddit User Agreement if you live in the United States or
  * outside the EEA …", "If you are not a user in the EEA, …") says for whom, unless its sentence does.
  */
-function scoped(c: Chosen, findings: readonly Finding[]): string {
+function scoped(c: Chosen, findings: readonly Finding[]): { text: string; heading?: { text: string; start: number; end: number } } {
   const text = c.description.text;
-  const scope = scopeOf(c.finding.clause);
-  if (!scope || /\b(?:users|consumers?|residents?)\b|\bwhere you live\b|\bEEA\b/i.test(text)) return text;
+  const { scope, heading } = scopeWithSource(c.finding.clause) ?? {};
+  if (!scope || /\b(?:users|consumers?|residents?)\b|\bwhere you live\b|\bEEA\b/i.test(text)) return { text };
   // Only where the others' rules say otherwise: a rule both agreements state alike is everyone's.
   const elsewhere = findings.some(
     (f) =>
@@ -133,7 +142,7 @@ function scoped(c: Chosen, findings: readonly Finding[]): string {
       scopeOf(f.clause) !== scope &&
       describeFinding(f.category.id, f.clause.text)?.text === text,
   );
-  return elsewhere ? text : text.replace(/\.$/, ` (for ${scope}).`);
+  return elsewhere ? { text } : { text: text.replace(/\.$/, ` (for ${scope}).`), ...(heading ? { heading } : {}) };
 }
 
 /**
