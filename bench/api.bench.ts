@@ -3,9 +3,9 @@
  * (the real app on SQLite with the worker pool, and a bare Fastify route as the baseline) and
  * drives it with autocannon:
  *   1. bare Fastify GET /ping and GET /api/subscription/status, alternating BENCH_ROUNDS times
- *      (the ratio quoted is the median round's, with both runs' server CPU time per request), and a
- *      cached POST /api/analyze in the same run (throughput and latency, plus the app's own
- *      handling time of the cached analyze);
+ *      (the ratio quoted is the median round's, with both runs' CPU time per request in the
+ *      server and in this process, the load generator), and a cached POST /api/analyze in the
+ *      same run (throughput and latency, plus the app's own handling time of the cached analyze);
  *   2. status p50/p99 while 50 uncached analyses of 50 loopback fixture sites run.
  * Rate limits are set high for the bench; TRUST_PROXY lets each analyze request present its own
  * client address (X-Forwarded-For), as requests behind a proxy do. Prints one JSON object.
@@ -39,7 +39,13 @@ const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-const [line] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
+// The ports line; the app's own warnings at LOG_LEVEL=warn (no Chromium on this machine…) may come first on stdout.
+const line = await new Promise<string>((resolve, reject) => {
+  server.once('exit', (code) => reject(new Error(`bench server exited (${code}) before listening`)));
+  createInterface({ input: server.stdout! }).on('line', (output) => {
+    if (output.startsWith('{"appPort"')) resolve(output);
+  });
+});
 const { appPort, barePort } = JSON.parse(line) as { appPort: number; barePort: number };
 const app = `http://127.0.0.1:${appPort}`;
 const bare = `http://127.0.0.1:${barePort}`;
@@ -75,11 +81,21 @@ const summary = (r: Result) => ({
   errors: r.errors,
 });
 const serverCpuUs = async () => ((await (await fetch(`${bare}/cpu`)).json()) as { cpuUs: number }).cpuUs;
-/** An autocannon run with the server process's CPU time per request it served (µs). */
+const clientCpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+/**
+ * An autocannon run with the server process's CPU time per request it served (µs), and this
+ * process's (the load generator's, on the other core: the limit when the server idles).
+ */
 const measured = async (options: Options) => {
   const before = await serverCpuUs();
+  const clientBefore = clientCpuUs();
   const result = await autocannon(options);
-  return { result, cpuUsPerRequest: ((await serverCpuUs()) - before) / Math.max(1, result.requests.total) };
+  const clientUs = clientCpuUs() - clientBefore;
+  const requests = Math.max(1, result.requests.total);
+  return { result, cpuUsPerRequest: ((await serverCpuUs()) - before) / requests, clientCpuUsPerRequest: clientUs / requests };
 };
 const median = <T>(items: T[], key: (item: T) => number): T => [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
 const round = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
@@ -155,10 +171,15 @@ try {
           database: 'sqlite',
           cores: (await import('node:os')).availableParallelism(),
         },
-        bareFastify: { ...summary(bareRun), serverCpuUsPerRequest: round(bareMedian.cpuUsPerRequest) },
+        bareFastify: {
+          ...summary(bareRun),
+          serverCpuUsPerRequest: round(bareMedian.cpuUsPerRequest),
+          loadGeneratorCpuUsPerRequest: round(bareMedian.clientCpuUsPerRequest),
+        },
         status: {
           ...summary(statusRun),
           serverCpuUsPerRequest: round(statusMedian.cpuUsPerRequest),
+          loadGeneratorCpuUsPerRequest: round(statusMedian.clientCpuUsPerRequest),
           serverP50Ms: round(statusServer.p50),
           serverP99Ms: round(statusServer.p99),
         },
@@ -169,6 +190,8 @@ try {
           ratio: Math.round(r.ratio * 100) / 100,
           bareCpuUsPerRequest: round(r.bare.cpuUsPerRequest),
           statusCpuUsPerRequest: round(r.status.cpuUsPerRequest),
+          bareLoadGeneratorCpuUsPerRequest: round(r.bare.clientCpuUsPerRequest),
+          statusLoadGeneratorCpuUsPerRequest: round(r.status.clientCpuUsPerRequest),
         })),
         cachedAnalyze: { ...summary(analyzeRun), serverP50Ms: round(analyzeServer.p50), serverP99Ms: round(analyzeServer.p99) },
         statusWhileAnalysing: {

@@ -57,7 +57,8 @@ describe('POST /api/analyze/stream', () => {
     const res = await post('stream-visitor');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(res.headers.get('content-security-policy')).toBeTruthy();
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
     const events = parseEvents(await res.text());
     const messages = events.filter((e) => e.event === 'progress').map((e) => (e.data as { message: string }).message);
     const at = (pattern: RegExp) => messages.findIndex((m) => pattern.test(m));

@@ -108,14 +108,22 @@ describe.each(databaseLegs())('API on %s', (leg) => {
     expect(crossSite.statusCode).toBe(403);
   });
 
-  it('sends security headers with a CSP and sets the XSRF cookie', async () => {
+  it('sends the API security headers (no rate-limit headers) and sets the XSRF cookie; documents get the page CSP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toContain('max-age');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
     expect(String(res.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    const page = await t.app.inject({ method: 'GET', url: '/subscription/callback' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('stores, reads and deletes an e-mail only for the same visitor, keeping the free count', async () => {

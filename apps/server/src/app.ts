@@ -91,14 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // Errors Fastify raises before any hook (a broken escape, an over-long parameter): the same
-    // headers and the same short sentence as every other error, never the path echoed back.
+    // headers as the path's other answers and the same short sentence as every other error,
+    // never the path echoed back.
     frameworkErrors: (error, request, reply) => {
       const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      headers(request.raw, reply.raw, () => {
-        void (reply as FastifyReply)
-          .code(isTooLong ? 414 : 400)
-          .send({ error: isTooLong ? 'That address is too long.' : 'The request could not be understood.' });
-      });
+      headers.forUrl(request.raw.url ?? '').apply(reply.raw);
+      void (reply as FastifyReply)
+        .code(isTooLong ? 414 : 400)
+        .send({ error: isTooLong ? 'That address is too long.' : 'The request could not be understood.' });
     },
   });
 

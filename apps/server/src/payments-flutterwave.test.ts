@@ -129,8 +129,11 @@ describe.each(databaseLegs())('Flutterwave payments on %s (SECURITY C)', (leg) =
   it('hands the browser the public key, the provider script and the plan, never the secret key', async () => {
     const { intent } = await checkout('buyer@example.com');
     expect(intent).toMatchObject({ publicKey: PUBLIC_KEY, scriptUrl: 'https://checkout.flutterwave.com/v3.js', paymentPlan: 4242 });
-    const page = await t.app.inject({ method: 'GET', url: '/api/health' });
+    // The pages that load the checkout script admit its host; API answers admit nothing.
+    const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toContain('https://checkout.flutterwave.com');
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(JSON.stringify(intent)).not.toContain(SECRET_KEY);
   });
 

@@ -5,7 +5,9 @@ import type { Redis } from 'ioredis';
 /**
  * Per-client rate limits, kept in Redis when REDIS_URL is set (shared by every instance),
  * in process memory otherwise. IPv6 clients are bucketed by /64 so rotating addresses
- * inside one allocation does not buy more requests.
+ * inside one allocation does not buy more requests. The x-ratelimit-* headers and Retry-After
+ * go only on the 429 answer, where they tell the client when to come back: on every other
+ * answer they would cost each response three header lines and say nothing a browser uses.
  */
 export async function registerRateLimit(app: FastifyInstance, options: { redis?: Redis; perMinute: number }): Promise<void> {
   const redis = options.redis;
@@ -14,6 +16,8 @@ export async function registerRateLimit(app: FastifyInstance, options: { redis?:
     max: options.perMinute,
     timeWindow: 60_000,
     keyGenerator: clientKey,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     ...(redis ? { redis, nameSpace: 'fineprint-rl:', skipOnError: false } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

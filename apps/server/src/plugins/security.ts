@@ -8,9 +8,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CSRF_MESSAGE = 'Request blocked: missing or invalid security token. Reload the page and try again.';
 
 /**
- * Security headers (CSP admitting only this site and the payment provider's script host,
- * HSTS, nosniff, frame-ancestors none, no referrer) and the CSRF defence for state-changing
- * calls: a same-origin Origin header and the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN.
+ * Security headers and the CSRF defence for state-changing calls: a same-origin Origin header
+ * and the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN. JSON API answers (`/api/…`) carry the lean
+ * API set, everything else (the SPA's pages, the payment callback, the sandbox checkout and its
+ * frame) helmet's document set: see `securityHeaders`.
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -20,10 +21,10 @@ export async function registerSecurity(
     /** Server-to-server POST routes with their own authentication. */ csrfExempt: readonly string[];
   },
 ): Promise<void> {
-  // One synchronous hook per request: the fixed security headers, the XSRF cookie when missing,
-  // and, for state-changing methods only, the CSRF check.
+  // One synchronous hook per request: the fixed security headers of the path, the XSRF cookie
+  // when missing, and, for state-changing methods only, the CSRF check.
   app.addHook('onRequest', (request, reply, done) => {
-    options.headers.apply(reply.raw);
+    options.headers.forUrl(request.url).apply(reply.raw);
     const cookie = request.cookies[XSRF_COOKIE_NAME];
     if (!cookie) {
       void reply.setCookie(XSRF_COOKIE_NAME, randomBytes(24).toString('base64url'), {
@@ -85,25 +86,52 @@ export function helmetOptions(paymentOrigins: readonly string[]): HelmetOptions 
   };
 }
 
+/** The paths answered with JSON (or, for the analysis stream, Server-Sent Events), never with a document. */
+const API_PREFIX = '/api/';
+
 /**
- * The security headers of every response, as helmet sets them with this site's policy. The
- * policy has no per-request part (no nonce, no function), so helmet runs once, against a
- * recording response, and each request gets the recorded header operations replayed in the
- * same order, names and values (`security-headers.test.ts` compares the bytes on the wire with
- * helmet's own middleware). One object, so that Fastify's own early errors (bad URL,
- * over-long parameter), which skip the hooks, carry the same headers.
+ * The security headers, computed once, in two sets:
+ * - `document`: helmet's set with this site's policy, for everything a browser may render (the
+ *   SPA's pages, the payment callback, the sandbox checkout and frame, assets). The policy has
+ *   no per-request part (no nonce, no function), so helmet runs once, against a recording
+ *   response, and each request gets the recorded header operations replayed in the same order,
+ *   names and values (`security-headers.test.ts` compares the bytes on the wire with helmet's
+ *   own middleware).
+ * - `api`: the lean set OWASP's REST Security Cheat Sheet gives for API answers, which no
+ *   browser renders as a page: a CSP that allows nothing (`default-src 'none'; frame-ancestors
+ *   'none'`), helmet's HSTS value, nosniff, `X-Frame-Options: DENY`, no referrer. The
+ *   document-only headers (COOP, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-XSS-Protection…)
+ *   say nothing about a JSON answer and cost the client bytes on every call.
+ * `forUrl` picks the set by the request's path, the same rule as the not-found handler's
+ * (`/api/…` answers JSON, anything else may be the SPA's error page); Fastify's own early
+ * errors (bad URL, over-long parameter), which skip the hooks, use it too.
  */
 export function securityHeaders(paymentOrigins: readonly string[]): SecurityHeaders {
-  const operations: Array<[name: string, value: string | undefined]> = [];
+  const document: HeaderOperation[] = [];
   const recorder = {
-    setHeader: (name: string, value: string) => void operations.push([name, String(value)]),
-    removeHeader: (name: string) => void operations.push([name, undefined]),
+    setHeader: (name: string, value: string) => void document.push([name, String(value)]),
+    removeHeader: (name: string) => void document.push([name, undefined]),
   };
   let failure: unknown;
   helmet(helmetOptions(paymentOrigins))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     failure = error;
   });
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  const hsts = document.find(([name]) => name.toLowerCase() === 'strict-transport-security')?.[1];
+  if (!hsts) throw new Error('helmet set no Strict-Transport-Security header');
+  const api: HeaderOperation[] = [
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['Strict-Transport-Security', hsts],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'no-referrer'],
+  ];
+  const documentSet = headerSet(document);
+  const apiSet = headerSet(api);
+  return { document: documentSet, api: apiSet, forUrl: (url) => (url.startsWith(API_PREFIX) ? apiSet : documentSet) };
+}
+
+function headerSet(operations: readonly HeaderOperation[]): HeaderSet {
   const apply = (response: ServerResponse): void => {
     for (const [name, value] of operations) {
       if (value === undefined) response.removeHeader(name);
@@ -117,13 +145,23 @@ export function securityHeaders(paymentOrigins: readonly string[]): SecurityHead
   return Object.assign(middleware, { operations, apply });
 }
 
-/**
- * The fixed security headers as a connect-style middleware (for Fastify's early errors), with
- * the header operations helmet performs and `apply` for a raw response.
- */
-export interface SecurityHeaders {
+/** [name, value]; value undefined = the header is removed. */
+type HeaderOperation = readonly [name: string, value: string | undefined];
+
+/** One fixed set of security headers as a connect-style middleware, with its header operations and `apply` for a raw response. */
+export interface HeaderSet {
   (request: IncomingMessage, response: ServerResponse, next: (error?: Error) => void): void;
-  /** [name, value] in helmet's order; value undefined = the header is removed. */
-  readonly operations: ReadonlyArray<readonly [name: string, value: string | undefined]>;
+  /** [name, value] in the order they are set (helmet's order for the document set); value undefined = the header is removed. */
+  readonly operations: readonly HeaderOperation[];
   apply(response: ServerResponse): void;
+}
+
+/** The two fixed sets of security headers and the rule choosing one per request. */
+export interface SecurityHeaders {
+  /** Helmet's set with this site's policy: pages, the SPA, the payment callback, /sandbox/*. */
+  readonly document: HeaderSet;
+  /** The lean set of JSON API answers (/api/*). */
+  readonly api: HeaderSet;
+  /** The set for a request's URL (path and query as received). */
+  forUrl(url: string): HeaderSet;
 }
