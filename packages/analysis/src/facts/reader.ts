@@ -1,5 +1,5 @@
 import type { DocumentType, Evidence, FactAnswer } from '@fineprint/contracts';
-import { quotedLinks, type Clause } from '../segment/segment';
+import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
 import { isSignpost, NUMBER_WORDS } from '../summarize/details';
 
 /** One document as the fact readers see it: its clauses in reading order. */
@@ -73,8 +73,16 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
         const before = l.document.clauses[l.index - 1];
         if (/:\s*$/.test(l.clause.text) && next) return [l, { clause: next, document: l.document, index: l.index + 1 }];
         // … and a sentence that points back ("In these cases, liability is limited …") comes after the one it points to.
-        if (POINTS_BACK.test(l.clause.text) && before && !evidence.some((e) => e.clause === before))
-          return [{ clause: before, document: l.document, index: l.index - 1 }, l];
+        if (POINTS_BACK.test(l.clause.text) && before && !evidence.some((e) => e.clause === before)) {
+          // … and, where that one only defines a word of the rule ("'Essential' obligations in this sense are …"), the rule before it.
+          const rule = l.document.clauses[l.index - 2];
+          const defines = /\bin this sense\b/i.test(before.text) && rule && !evidence.some((e) => e.clause === rule);
+          return [
+            ...(defines ? [{ clause: rule, document: l.document, index: l.index - 2 }] : []),
+            { clause: before, document: l.document, index: l.index - 1 },
+            l,
+          ];
+        }
         const leadIn = l.clause.leadIn;
         if (leadIn && !evidence.some((e) => e.clause.start === leadIn.start)) {
           const at = l.document.clauses.findIndex((c) => c.start === leadIn.start);
@@ -113,7 +121,6 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
 }
 
 /** A sentence that only makes sense after the one before it: "In these cases, …", "In such cases, …". */
-const POINTS_BACK = /^\s*In (?:these|such|those|this|that) cases?\b|\bin response to (?:such|these|those) (?:a )?(?:requests?|demands?)\b/i;
 
 function evidenceOf({ clause, document }: Located): Evidence {
   const links = quotedLinks(clause, document.url);

@@ -414,6 +414,8 @@ const SENTENCES: readonly FactSentence[] = [
               ? `For slight negligence, the service is liable only where it breaches an essential obligation, and then only for damage that is ${kind}.`
               : `For slight negligence, the service limits its liability to damage that is ${kind}.`,
           severity: 'bad',
+          // The rule, the word it defines and the limit, as the clauses say them in turn.
+          evidence: a.evidence.slice(0, 3),
         };
       }
       const cap = String(a.value);

@@ -1,9 +1,8 @@
 import type { AnalysisResult, Evidence, Severity, SummaryItem } from '@fineprint/contracts';
 import type { Finding } from '../classify/classify';
-import type { Clause } from '../segment/segment';
+import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
 import { canOptOutOfArbitration, describeFinding, namedRecipients, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
-import { quotedLinks } from '../segment/segment';
 import { scopeOf, scopeWithSource } from '../facts/reader';
 
 export interface SummaryOptions {
@@ -60,11 +59,21 @@ export function summarizeFindings(
   const toItem = (c: Chosen): SummaryItem => {
     const { text, heading } = scoped(c, findings);
     const quote = (part: Clause) => evidenceOf({ ...c.finding, clause: { ...part, leadIn: undefined } });
+    // A clause that points back ("We will do so …", "In these cases, …") is quoted after the one it points to.
+    const clauses = context.clauses?.[c.finding.document] ?? [];
+    const { leadIn } = c.finding.clause;
+    const pointer = POINTS_BACK.test(c.finding.clause.text)
+      ? c.finding.clause
+      : leadIn && POINTS_BACK.test(leadIn.text)
+        ? leadIn
+        : undefined;
+    const before = pointer ? clauses[clauses.findIndex((clause) => clause.start === pointer.start) - 1] : undefined;
     return {
       text: limitWords(text, maxWords),
       category: c.finding.category.id,
       severity: c.severity,
       evidence: [
+        ...(before ? quote(before) : []),
         ...evidenceOf(c.finding),
         ...(c.also ? quote(c.also) : []),
         // The heading that limits the rule to some users, as the proof of the scope the sentence states.
