@@ -561,19 +561,26 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value === 'yes') return { text: `The service collects ${what}${from}${also}.`, severity: 'bad', evidence: proof };
       if (a.value === 'yes_with_permission')
         return { text: `The service collects ${what}${from} if you allow it on your device${also}.`, severity: 'bad', evidence: proof };
-      if (a.value === 'no')
+      if (a.value === 'no') {
         // A denial in the quote is a promise; approximate location alone is only what the policy describes.
+        // "Only your approximate location" and "from your IP address" only where a quote says so.
+        const quotes = a.evidence.map((e) => e.quote).join(' ');
+        const approximate = /\b(?:approximate|general|regional|city|country)\b[^.]{0,30}\blocation\b|\bgeolocation\b/i.test(quotes);
+        const fromIp = /\bIP address/i.test(quotes) ? ' (from your IP address)' : '';
         return a.evidence.some((e) =>
           /\b(?:do(?:es)?\s*n[o’']t|never|not)\b[^.]{0,30}\b(?:collect|track|use)\w*\b[^.]{0,20}\bprecise\b/i.test(e.quote),
         )
           ? {
-              text: 'The service says it does not collect or track your precise location, only your approximate location.',
+              text: `The service says it does not collect or track your precise location${approximate ? `, only your approximate location${fromIp}` : ''}.`,
               severity: 'good',
+              evidence: a.evidence.slice(0, 3),
             }
           : {
-              text: 'The policy describes collecting only your approximate location (such as from your IP address), not your precise location.',
+              text: `The policy describes collecting only your approximate location${fromIp}, not your precise location.`,
               severity: 'neutral',
+              evidence: a.evidence.slice(0, 3),
             };
+      }
       return null;
     },
   },

@@ -306,7 +306,9 @@ const DESCRIBERS: Record<string, Describer> = {
     /\byou\b[^.]{0,60}\b(?:may|can|are free to|have the right to)\b[^.]{0,40}\b(?:close|delete|end|terminate|cancel|stop using|leave|deactivate)/i.test(
       t,
     )
-      ? plain('You can close your account or stop using the service at any time.')
+      ? /\b(?:close|delete|deactivate|terminate)\w*\b[^.]{0,30}\baccount\b|\baccount\b[^.]{0,30}\b(?:close|delet)/i.test(t)
+        ? plain('You can close your account or stop using the service at any time.')
+        : plain('You can stop using the service at any time.')
       : undefined,
   sale_of_data: () => plain('Your personal information may be sold or shared with others for advertising.'),
   no_sale_of_data: () => plain('The service says it does not sell your personal information.'),

@@ -222,4 +222,4 @@ export function isSignpost(text: string): boolean {
   return /\?\s*(?:[=-]{3,}\s*)?$/.test(text) || SIGNPOST.test(text);
 }
 const SIGNPOST =
-  /^\s*(?:learn more\b|read (?:more|our)\b|click here\b|(?:to )?find out more\b|to learn more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|made (?:some )?changes)\b)/i;
+  /^\s*(?:learn more\b|read (?:more|our)\b|click here\b|(?:to )?find out more\b|to learn more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|outlined|made (?:some )?changes)\b)/i;

@@ -168,7 +168,13 @@ function withDetailNearby(c: Chosen, clauses: readonly Clause[]): Chosen {
   const isSharing = id === 'third_party_sharing';
   if (isSharing ? c.description.namesCompanies : c.description.isSpecific || at < 0 || !c.finding.category.detailMayFollow) return c;
   const nearby = isSharing
-    ? clauses.filter((clause) => clause !== own && /\b(?:service providers|processors|vendors)\b/i.test(clause.text))
+    ? clauses.filter(
+        (clause) =>
+          clause !== own &&
+          /\b(?:service providers|processors|vendors)\b/i.test(clause.text) &&
+          // Not a source of data ("We receive personal data about you from these parties …: … providers such as Adyen").
+          !/\b(?:receive|obtain|collect|get)\w*\b[^.]{0,60}\bfrom\b/i.test(clause.leadIn?.text ?? ''),
+      )
     : clauses.slice(at + 1, at + 4).filter((clause) => clause.heading === own.heading);
   for (const clause of nearby) {
     if (isSharing && namedRecipients(clause.text).filter((name) => /^[A-Z]/.test(name)).length < 2) continue;
