@@ -306,7 +306,7 @@ const DESCRIBERS: Record<string, Describer> = {
     /\byou\b[^.]{0,60}\b(?:may|can|are free to|have the right to)\b[^.]{0,40}\b(?:close|delete|end|terminate|cancel|stop using|leave|deactivate)/i.test(
       t,
     )
-      ? /\b(?:close|delete|deactivate|terminate)\w*\b[^.]{0,30}\baccount\b|\baccount\b[^.]{0,30}\b(?:close|delet)/i.test(t)
+      ? /\b(?:close|delete|deactivate|terminate|end)\w*\b[^.]{0,30}\baccount\b|\baccount\b[^.]{0,30}\b(?:close|delet)/i.test(t)
         ? plain('You can close your account or stop using the service at any time.')
         : plain('You can stop using the service at any time.')
       : undefined,
