@@ -96,6 +96,28 @@ describe('a clause about something else that shares the keyword', () => {
   });
 });
 
+describe('disclosure to authorities', () => {
+  it('names the other recipients and the test the clause sets', () => {
+    expect(
+      describeFinding(
+        'government_requests',
+        'We may share your information with law enforcement agencies, public authorities or copyright holders if we have a good faith belief that it is necessary to comply with legal process.',
+      )?.text,
+    ).toBe(
+      'Your data may be disclosed to law enforcement, other authorities or copyright holders in response to legal process, when it believes in good faith that this is needed.',
+    );
+  });
+
+  it('names no recipient its clause does not name', () => {
+    expect(
+      describeFinding(
+        'government_requests',
+        'We may disclose information where required by law or to comply with legal process (e.g., subpoenas).',
+      )?.text,
+    ).toBe('Your data may be disclosed in response to subpoenas or legal process.');
+  });
+});
+
 describe('content removal', () => {
   it.each([
     [

@@ -24,6 +24,7 @@ import {
   DISCLOSURE_GROUNDS,
   LEGAL_DEMANDS,
   LOCATION_SOURCES,
+  OTHER_RECIPIENTS,
   REMOVAL_GROUNDS,
   TRANSFER_SAFEGUARDS,
   WARRANTIES,
@@ -457,8 +458,16 @@ const DESCRIBERS: Record<string, Describer> = {
     const to = /\blaw enforcement|\bgovernment|\bauthorit|\bregulator|\bpolice\b/i.test(t)
       ? ' to law enforcement or other authorities'
       : '';
+    // Other recipients the clause names beside authorities, and the test it sets itself ("if we believe in good faith …").
+    const others = namedIn(t, OTHER_RECIPIENTS, 2);
+    const test = /\bonly\b[^.]{0,40}\breasonably necessary\b/i.test(t)
+      ? ', only when it believes that reasonably necessary'
+      : /\bgood[- ]faith\b/i.test(t)
+        ? ', when it believes in good faith that this is needed'
+        : '';
+    const recipients = to && others.length ? ` to ${listing(['law enforcement', 'other authorities', ...others], 'or')}` : to;
     return why.length && !/^\s*(?:for example|for instance|e\.g\.)/i.test(t)
-      ? specific(`Your data may be disclosed${to} ${listing(why, 'or')}.`)
+      ? specific(`Your data may be disclosed${recipients} ${listing(why, 'or')}${test}.`)
       : plain('Your data may be disclosed to law enforcement or government authorities on request.');
   },
   business_transfer: (t) => {

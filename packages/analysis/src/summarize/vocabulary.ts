@@ -28,6 +28,13 @@ export const DISCLOSURE_GROUNDS: Vocabulary = [
   ],
 ];
 
+/** Who else, beside authorities, a legal-disclosure clause hands data to. */
+export const OTHER_RECIPIENTS: Vocabulary = [
+  [/\bparties to (?:a |any )?(?:litigation|legal proceedings)\b|\bcivil litigants\b|\blitigants\b/i, 'parties to lawsuits'],
+  [/\bcopyright holders\b|\brights holders\b/i, 'copyright holders'],
+  [/\bresearchers\b/i, 'researchers'],
+];
+
 /** Warranties an "as is" clause disclaims. */
 export const WARRANTIES: Vocabulary = [
   [/\bmerchantab/i, 'merchantability'],
