@@ -1007,10 +1007,23 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         return ctx.answer('no', [warned[0]!, ...unless.slice(0, 1), ...warned.slice(1)]);
       }
       // "We will normally let you know … without prior notice if special circumstances justify it": the rule and its exception.
-      if (unwarned.length > 0) return ctx.answer('yes', warned.length > 0 ? [unwarned[0]!, warned[0]!] : unwarned);
+      // … and what closing costs you or leaves you, where the next sentences say it ("Spotify will not refund any amounts", "you can appeal").
+      const after = (l: Located) =>
+        ctx
+          .following([l], /\b(?:not|no|without)\b[^.]{0,30}\brefund|\bappeal\b|\bpurchased (?:products|services|content)\b/i, 2)
+          .filter((next) => next !== l)
+          .slice(0, 1);
+      if (unwarned.length > 0)
+        return ctx.answer('yes', warned.length > 0 ? [unwarned[0]!, warned[0]!] : [...unwarned.slice(0, 2), ...after(unwarned[0]!)]);
       return NOT_STATED;
     },
     examples: [
+      {
+        clause:
+          'We may terminate your account at any time for any reason. Spotless will not refund any amounts that you have already paid.',
+        document: 'terms',
+        value: 'yes',
+      },
       { clause: 'We may suspend or terminate your account at any time without notice.', document: 'terms', value: 'yes' },
       { clause: 'We will notify you before we suspend or terminate your account.', document: 'terms', value: 'no' },
       { clause: 'You may end your relationship with us at any time by closing your account.', document: 'terms', value: 'not_stated' },

@@ -626,6 +626,13 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'unilateral_termination',
     write: (a) => {
       const grounds = namedIn(quotesOf(a), TERMINATION_GROUNDS, 2);
+      // What closing costs you, where a quote says it: no refund, purchased subscriptions; and a way to appeal.
+      const all = a.evidence.map((e) => e.quote).join(' ');
+      // What closing costs you, where a quote says it: your purchases, no refund; and a way to appeal.
+      const purchases = /\bpurchased (?:products|services|content)\b/i.test(all) ? ' and access to what you bought' : '';
+      const refund = /\b(?:will not|won['’]t|does not|do not|no)\b[^.]{0,20}\brefund/i.test(all) ? ', without refunding what you paid' : '';
+      const appeal = /\byou (?:can|may) appeal\b/i.test(all) ? '; you can appeal' : '';
+      const tail = `${refund}${appeal}`;
       // A rule to warn with an exception ("normally … without prior notice if special circumstances justify it").
       const isException = a.evidence.some((e) =>
         /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i.test(e.quote),
@@ -645,15 +652,18 @@ const SENTENCES: readonly FactSentence[] = [
           severity: 'bad',
         };
       // "Without warning" only where the quote says so; "at any time, in its sole discretion" says when and why, not how.
+      const withTail = tail || purchases ? { evidence: a.evidence.slice(0, 3) } : {};
       if (a.value === 'yes' && !/\bwithout (?:(?:any|prior|advance) )?(?:notice|warning)|\bwith or without notice\b/i.test(quotesOf(a)))
         return {
-          text: `The terms let the service suspend or close your account${/\bat any time\b/i.test(quotesOf(a)) ? ' at any time' : ''}${grounds.length ? `, ${listing(grounds, 'or')}` : ''}.`,
+          text: `The terms let the service suspend or close your account${purchases}${/\bat any time\b/i.test(quotesOf(a)) ? ' at any time' : ''}${grounds.length ? `, ${listing(grounds, 'or')}` : ''}${tail}.`,
           severity: 'bad',
+          ...withTail,
         };
       if (a.value === 'yes')
         return {
-          text: `The terms let the service suspend or close your account without warning you first${grounds.length ? `: ${listing(grounds, 'or')}` : ''}.`,
+          text: `The terms let the service suspend or close your account${purchases} without warning you first${grounds.length ? `: ${listing(grounds, 'or')}` : ''}${tail}.`,
           severity: 'bad',
+          ...withTail,
         };
       if (a.value === 'no') {
         // The rule's own exception, where its clause is quoted.
