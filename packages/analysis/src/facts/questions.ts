@@ -1,6 +1,15 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
 import { findAge, findCourt, findEmail, findRoute, findSettingName, findUsd, findWebAddress } from '../summarize/details';
-import { durationsIn, isDeniedBefore, NOT_STATED, scopeOf, USER_OBLIGATION, type Located, type ReadContext } from './reader';
+import {
+  durationsIn,
+  europeanRegionsIn,
+  isDeniedBefore,
+  NOT_STATED,
+  scopeOf,
+  USER_OBLIGATION,
+  type Located,
+  type ReadContext,
+} from './reader';
 
 /**
  * One question of the fact sheet as data: how to read it, and example clauses with the answer
@@ -735,7 +744,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const smallClaims = ctx.find(SMALL_CLAIMS, TERMS).slice(0, 1);
       if (!general) return NOT_STATED;
       // The EEA consumers' home courts are an exception: the general court is for everyone else, with the exception quoted.
-      const scope = scopeField(general.l).scope ?? (isException ? 'users outside the EEA' : undefined);
+      const scope =
+        scopeField(general.l).scope ??
+        (isException && local ? `users outside ${europeanRegionsIn(local.clause.text) ?? 'the EEA'}` : undefined);
       return ctx.answer(general.court, [general.l, ...smallClaims, ...(isException && local ? [local] : [])], scope ? { scope } : {});
     },
     examples: [

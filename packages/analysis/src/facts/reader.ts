@@ -244,6 +244,15 @@ function regionOf(text: string): string | undefined {
   return EEA_SCOPE.test(text) ? 'EEA users' : undefined;
 }
 const EUROPE = String.raw`(?:the )?(?:European Economic Area|EEA|European Union|EU|United Kingdom|UK|Switzerland)`;
+const EUROPE_RUN = new RegExp(String.raw`\b(${EUROPE}(?:,? (?:or |and )?${EUROPE})*)`);
+
+/** The European regions a clause names, as one list ("the European Union, the European Economic Area, the United Kingdom and Switzerland"). */
+export function europeanRegionsIn(text: string): string | undefined {
+  const run = EUROPE_RUN.exec(text)?.[1];
+  if (!run) return undefined;
+  const names = run.split(/,? (?:or|and) |, /).map((name) => name.trim());
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+}
 const NOT_IN_EUROPE = new RegExp(
   String.raw`\b[Ii]f you are not (?:an? (?:user|resident|consumer) )?(?:located |living |based )?in (${EUROPE}(?:,? (?:or |and )?${EUROPE})*)`,
 );
