@@ -231,7 +231,7 @@ export function scopeWithSource(clause: Clause): { scope: string; heading?: { te
 }
 
 /** The users a text limits a rule to, in the summary's words. */
-function regionOf(text: string): string | undefined {
+export function regionOf(text: string): string | undefined {
   // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
   const notIn = NOT_IN_EUROPE.exec(text)?.[1];
   if (notIn) return `users outside ${notIn.replace(/,? or /, ' and ').replace(/,$/, '')}`;

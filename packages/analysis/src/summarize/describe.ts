@@ -483,6 +483,8 @@ const DESCRIBERS: Record<string, Describer> = {
       : plain('Your data or content may be used to train AI or machine-learning models.');
   },
   data_collection_breadth: (t) => {
+    // Data you choose to upload about others ("if you choose to upload or import it … their name and phone number") is not yours collected.
+    if (/\bif you choose to (?:upload|import|sync|share)\b/i.test(t)) return undefined;
     // "…contacts our servers" is a verb, not your contacts.
     const what = findTerms(t.replace(/\bcontacts (?:our|the|us|a|an|its)\b/gi, ''), COLLECTED, 4);
     // One or two kinds named say little: almost every service collects an IP address.

@@ -47,3 +47,20 @@ describe('detail from the sentences after a clause', () => {
     expect(details.keyPoints[0]?.evidence.map((e) => e.quote)).toEqual([asIs!.text]);
   });
 });
+
+describe('a rule the terms take back for European consumers', () => {
+  it('is said for everyone else, with the exception quoted', () => {
+    const [rule, exception] = clausesOf(
+      'We may remove your content at any time and without notice.',
+      'For residents of the European Union, the United Kingdom or Switzerland who are acting as a consumer, we will only remove your content for justified reasons and tell you why.',
+    );
+    const { details } = summarizeFindings([finding('content_removal', rule!), finding('content_removal', exception!)], {
+      clauses: { terms: [rule!, exception!] },
+    });
+    const item = details.keyPoints.find((i) => i.category === 'content_removal')!;
+    expect(item.text).toBe(
+      'The service can remove your content at its own discretion, without notice (for users outside the European Union, the United Kingdom and Switzerland).',
+    );
+    expect(item.evidence.map((e) => e.quote)).toEqual([rule!.text, exception!.text]);
+  });
+});

@@ -3,7 +3,7 @@ import type { Finding } from '../classify/classify';
 import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
 import { canOptOutOfArbitration, describeFinding, namedRecipients, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
-import { scopeOf, scopeWithSource } from '../facts/reader';
+import { europeanRegionsIn, regionOf, scopeOf, scopeWithSource } from '../facts/reader';
 
 export interface SummaryOptions {
   /** Items per list at most. Default 10. */
@@ -57,7 +57,7 @@ export function summarizeFindings(
     .filter((c) => allows(c.finding.category.id))
     .map((c) => withDetailNearby(c, context.clauses?.[c.finding.document] ?? []));
   const toItem = (c: Chosen): SummaryItem => {
-    const { text, heading } = scoped(c, findings);
+    const { text, heading, exception } = scoped(c, findings);
     const quote = (part: Clause) => evidenceOf({ ...c.finding, clause: { ...part, leadIn: undefined } });
     // A clause that points back ("We will do so …", "In these cases, …") is quoted after the one it points to.
     const clauses = context.clauses?.[c.finding.document] ?? [];
@@ -76,8 +76,9 @@ export function summarizeFindings(
         ...(before ? quote(before) : []),
         ...evidenceOf(c.finding),
         ...(c.also ? quote(c.also) : []),
-        // The heading that limits the rule to some users, as the proof of the scope the sentence states.
+        // The heading that limits the rule to some users, or the exception for others, as the proof of the scope the sentence states.
         ...(heading ? quote({ ...heading, heading: '', kind: 'heading' }) : []),
+        ...(exception ? quote(exception) : []),
       ],
     };
   };
@@ -139,10 +140,28 @@ function chooseOnePerCategory(findings: readonly Finding[]): Chosen[] {
  * A rule written for some users only ("Reddit User Agreement if you live in the United States or
  * outside the EEA …", "If you are not a user in the EEA, …") says for whom, unless its sentence does.
  */
-function scoped(c: Chosen, findings: readonly Finding[]): { text: string; heading?: { text: string; start: number; end: number } } {
+function scoped(
+  c: Chosen,
+  findings: readonly Finding[],
+): { text: string; heading?: { text: string; start: number; end: number }; exception?: Clause } {
   const text = c.description.text;
+  if (/\b(?:users|consumers?|residents?)\b|\bwhere you live\b|\bEEA\b/i.test(text)) return { text };
   const { scope, heading } = scopeWithSource(c.finding.clause) ?? {};
-  if (!scope || /\b(?:users|consumers?|residents?)\b|\bwhere you live\b|\bEEA\b/i.test(text)) return { text };
+  if (!scope) {
+    // A general rule the terms take back for European consumers in a clause of their own ("For residents of the
+    // European Union … who are acting as a Consumer, Twitch will only remove … for justified reasons") is for everyone else.
+    const exception = findings.find(
+      (f) =>
+        f.category.id === c.finding.category.id &&
+        f.matchesPattern &&
+        f.document === c.finding.document &&
+        regionOf(f.clause.text) === 'EEA users' &&
+        /\bconsumers?\b/i.test(f.clause.text) &&
+        describeFinding(f.category.id, f.clause.text)?.text !== text,
+    );
+    const regions = exception && europeanRegionsIn(exception.clause.text);
+    return exception && regions ? { text: text.replace(/\.$/, ` (for users outside ${regions}).`), exception: exception.clause } : { text };
+  }
   // Only where the others' rules say otherwise: a rule both agreements state alike is everyone's.
   const elsewhere = findings.some(
     (f) =>
