@@ -708,12 +708,27 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local]);
       for (const l of found) {
         const place = lawPlace(l.clause.text);
-        if (place) return ctx.answer(place, [l], scopeField(l));
+        if (!place) continue;
+        // A general law that a US schedule replaces ("These Terms and any Dispute will be governed by Delaware law") is for everyone else.
+        const usLaw =
+          !scopeOf(l.clause) &&
+          found.find(
+            (other) => scopeOf(other.clause) === 'US users' && lawPlace(other.clause.text) && lawPlace(other.clause.text) !== place,
+          );
+        if (usLaw) return ctx.answer(place, [l, usLaw], { scope: 'users outside the US' });
+        return ctx.answer(place, [l], scopeField(l));
       }
       return NOT_STATED;
     },
     examples: [
       { clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' },
+      {
+        clause:
+          'These Terms are governed by the laws of Singapore. If you live in the United States, these Terms are governed by the laws of the State of Delaware.',
+        document: 'terms',
+        value: 'Singapore',
+        fields: { scope: 'users outside the US' },
+      },
       {
         clause:
           'This arbitration agreement is governed by the Federal Arbitration Act and the law of the State of Delaware. By using the Service, you agree that the laws of the State of Oregon will govern these Conditions of Use.',

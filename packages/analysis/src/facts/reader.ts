@@ -96,20 +96,25 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       const exempt = !fields.scope && value !== 'not_stated' && evidence[0] ? exemptionOf(evidence[0]) : undefined;
       const scope = fields.scope ?? (exempt ? `users outside ${exempt.region}` : undefined);
       const all = exempt ? [...quoted, exempt.by] : quoted;
-      // A scope set by a heading ("… Agreement if you live in the United States or outside the EEA …") is quoted from it.
-      const source = fields.scope && evidence[0] ? scopeWithSource(evidence[0].clause) : undefined;
-      const headingProof =
-        source?.heading && source.scope === fields.scope
-          ? [
-              {
-                quote: source.heading.text,
-                document: evidence[0]!.document.type,
-                url: evidence[0]!.document.url,
-                start: source.heading.start,
-                end: source.heading.end,
-              },
-            ]
-          : [];
+      // A scope set by a heading ("… Agreement if you live in the United States or outside the EEA …", "SCHEDULE 1:
+      // UNITED STATES-SPECIFIC TERMS") is quoted from it: the answer's own clause's, or the one that makes others' rule differ.
+      const headings = fields.scope
+        ? evidence.slice(0, 3).flatMap((l, i) => {
+            const source = scopeWithSource(l.clause);
+            // The answer's own scope, or the other users' scope where the answer is everyone else's.
+            const proves = source?.scope === fields.scope || (i > 0 && fields.scope!.startsWith('users outside'));
+            return source?.heading && proves ? [{ heading: source.heading, document: l.document }] : [];
+          })
+        : [];
+      const headingProof = headings
+        .filter((h, i) => headings.findIndex((other) => other.heading.start === h.heading.start) === i)
+        .map(({ heading, document }) => ({
+          quote: heading.text,
+          document: document.type,
+          url: document.url,
+          start: heading.start,
+          end: heading.end,
+        }));
       return {
         value,
         ...fields,

@@ -188,6 +188,8 @@ const SENTENCES: readonly FactSentence[] = [
                   .join(', and by ') ?? `the law of ${stripStateOf(String(a.value))}`
               }${a.scope ? ` (for ${a.scope})` : scopeOfQuote(a)}.`,
               severity: 'neutral',
+              // A scope is shown with what sets it: the other users' law and the heading that says whose it is.
+              ...(a.scope ? { evidence: a.evidence.slice(0, 3) } : {}),
             },
   },
   {
