@@ -805,8 +805,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30))
         .sort((a, b) => Number(isRule(b)) - Number(isRule(a)));
       if (found.length === 0) return ctx.answer('none', []);
-      // The scope of the rule itself: a schedule's own arbitration for US users does not scope a general one.
-      const scope = scopeOf(found[0]!.clause);
+      // The scope of the rule itself: a schedule's own arbitration for US users does not scope a general one,
+      // but where it names another body, the general one is for everyone else.
+      const bodyOf = (l: Located) => ARBITRATION_BODY.exec(l.clause.text)?.[0];
+      const otherForUs =
+        !scopeOf(found[0]!.clause) && bodyOf(found[0]!)
+          ? found.find((l) => scopeOf(l.clause) === 'US users' && bodyOf(l) && bodyOf(l) !== bodyOf(found[0]!))
+          : undefined;
+      const scope = scopeOf(found[0]!.clause) ?? (otherForUs ? 'users outside the US' : undefined);
       // An opt-out of later changes to the arbitration agreement is no opt-out of arbitration.
       const optOut = ctx
         .find(ARBITRATION_OPT_OUT, TERMS)
@@ -827,7 +833,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The rule, and the clause that names who runs the arbitration when it is another one.
       // (It may be a procedure's own sentence: "Arbitration shall: (i) be administered by JAMS …".)
       const body = found.find((l) => RUN_BY_BODY.test(l.clause.text)) ?? serviceOnly(ctx.find(RUN_BY_BODY, TERMS))[0];
-      const rule = body && body !== found[0] ? [found[0]!, body] : found;
+      // (… and, where US users have their own, that one, quoted as the proof of the scope.)
+      const rule = otherForUs ? [found[0]!, otherForUs] : body && body !== found[0] ? [found[0]!, body] : found;
       if (optOut.length === 0) return ctx.answer('mandatory', rule, scope ? { scope } : {});
       // The deadline may close the opt-out's next sentence ("The notice must be sent within thirty (30) days").
       const withDeadline = [...optOut, ...ctx.following(optOut, /\bdays?\b/i, 2)].find((l) =>
@@ -853,6 +860,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      {
+        clause:
+          'Any dispute will be resolved by arbitration administered by the Singapore International Arbitration Centre. If you live in the United States, you and we agree to binding individual arbitration before JAMS.',
+        document: 'terms',
+        value: 'mandatory',
+        fields: { scope: 'users outside the US' },
+      },
       { clause: 'Any dispute will be resolved by binding individual arbitration.', document: 'terms', value: 'mandatory' },
       {
         clause: 'You may opt out of this arbitration agreement by emailing optout@example.com within 30 days of accepting these Terms.',

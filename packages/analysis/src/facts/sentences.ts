@@ -363,7 +363,10 @@ const SENTENCES: readonly FactSentence[] = [
         return {
           text: `Disputes go to binding arbitration${by} instead of court${scope}.`,
           severity: 'bad',
-          evidence: a.evidence.filter((e) => !runner || e === a.evidence[0] || e.quote.includes(runner)).slice(0, 2),
+          // (A rule for everyone outside a region is quoted with the other region's rule and the heading that says whose it is.)
+          evidence: a.scope?.startsWith('users outside')
+            ? a.evidence.slice(0, 3)
+            : a.evidence.filter((e) => !runner || e === a.evidence[0] || e.quote.includes(runner)).slice(0, 2),
         };
       if (a.value === 'mandatory_with_opt_out') {
         // The opt-out's own clause comes with the rule when it holds the days or the address.
