@@ -118,6 +118,25 @@ describe('disclosure to authorities', () => {
   });
 });
 
+describe('business transfers', () => {
+  it.each([
+    [
+      'If we are involved in a merger, acquisition, or sale of assets, we will give affected users notice before personal information is transferred.',
+      'Your data can pass to a new owner in a merger, an acquisition or a sale of assets; the service says it will tell you first.',
+    ],
+    [
+      'Your information may be disclosed in connection with a merger or acquisition, including in the course of due diligence.',
+      'Your data can pass to a new owner in a merger or an acquisition; data may be shared already while a deal is considered.',
+    ],
+    [
+      'We may transfer your information as part of any merger or acquisition.',
+      'Your data can pass to a new owner in a merger or an acquisition.',
+    ],
+  ])('reads "%s"', (clause, text) => {
+    expect(describeFinding('business_transfer', clause)?.text).toBe(text);
+  });
+});
+
 describe('content removal', () => {
   it.each([
     [

@@ -472,8 +472,25 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   business_transfer: (t) => {
     const events = namedIn(t, BUSINESS_EVENTS, 3);
+    // What the clause promises or adds: notice first, the buyer bound by the policy, disclosure already while negotiating.
+    const extra = [
+      /\b(?:give|send|provide)\w* (?:affected )?(?:users |you )?(?:with )?(?:prior |advance )?notice\b|\bnotify (?:you|users)\b|\binform (?:you|users)\b|\btell you\b/i.test(
+        t,
+      )
+        ? 'the service says it will tell you first'
+        : '',
+      /\b(?:bound by|subject to|honou?r|continue to (?:protect|respect))\b[^.]{0,40}\b(?:this|our|the) (?:privacy )?(?:policy|notice|statement)\b/i.test(
+        t,
+      )
+        ? 'the new owner must keep to this policy'
+        : '',
+      /\bdue diligence\b|\bnegotiations?\b|\bcontemplated\b|\bproposed\b/i.test(t)
+        ? 'data may be shared already while a deal is considered'
+        : '',
+    ].filter(Boolean);
+    const more = extra.length ? `; ${extra.join('; ')}` : '';
     return events.length
-      ? specific(`Your data can pass to a new owner in ${listing(events, 'or')}.`)
+      ? specific(`Your data can pass to a new owner in ${listing(events, 'or')}${more}.`)
       : plain('Your data can be handed to a buyer if the company is sold or merges.');
   },
   ai_training: (t) => {

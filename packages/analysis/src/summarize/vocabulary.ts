@@ -35,15 +35,15 @@ export const OTHER_RECIPIENTS: Vocabulary = [
   [/\bresearchers\b/i, 'researchers'],
 ];
 
-/** Warranties an "as is" clause disclaims. */
+/** Warranties an "as is" clause disclaims: what the service itself is not promised to be first, the stock legal trio after. */
 export const WARRANTIES: Vocabulary = [
+  [/\buninterrupted\b/i, 'uninterrupted service'],
+  [/\bvirus|harmful components\b|\bsecure\b/i, 'security'],
+  [/\berror-free\b|\berrors?\b/i, 'freedom from errors'],
+  [/\baccura(?:te|cy)\b/i, 'accuracy'],
   [/\bmerchantab/i, 'merchantability'],
   [/\bfitness for a particular purpose\b/i, 'fitness for a particular purpose'],
   [/\bnon-?infringement\b/i, 'non-infringement'],
-  [/\buninterrupted\b/i, 'uninterrupted service'],
-  [/\berror-free\b|\berrors?\b/i, 'freedom from errors'],
-  [/\baccura(?:te|cy)\b/i, 'accuracy'],
-  [/\bvirus|harmful components\b|\bsecure\b/i, 'security'],
 ];
 
 /** Grounds on which the service may close an account. */
