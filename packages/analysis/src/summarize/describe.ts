@@ -359,6 +359,14 @@ const DESCRIBERS: Record<string, Describer> = {
     const tools = namedTrackers(t);
     const by = tools.length ? tools : how;
     // A choice the clause gives ("Cookie settings to choose whether we can use cookies …", "Depending on your account settings").
+    // Settings that decide only whether the activity is tied to you ("may be associated with your personal information").
+    if (
+      /\bdepending on your (?:\w+ )?settings\b/i.test(t) &&
+      /\bassociated with your (?:personal )?(?:information|data|account)\b/i.test(t)
+    )
+      return specific(
+        `The service receives your activity on ${where || 'other websites and apps'}; depending on your settings, it links it to you.`,
+      );
     if (/\bchoose whether\b|\bdepending on your (?:\w+ )?settings\b/i.test(t))
       return specific(
         `Depending on your settings, the service can track your activity on ${where || 'other websites and apps'}${by.length ? ` with ${listing(by)}` : ''}.`,
