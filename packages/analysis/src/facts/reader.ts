@@ -239,7 +239,7 @@ export function scopeWithSource(clause: Clause): { scope: string; heading?: { te
 export function regionOf(text: string): string | undefined {
   // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
   const notIn = NOT_IN_EUROPE.exec(text)?.[1];
-  if (notIn) return `users outside ${notIn.replace(/,? or /, ' and ').replace(/,$/, '')}`;
+  if (notIn) return `users outside ${europeanRegionsIn(notIn)}`;
   if (US_SCOPE.test(text)) {
     // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
     const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
@@ -249,7 +249,9 @@ export function regionOf(text: string): string | undefined {
   return EEA_SCOPE.test(text) ? 'EEA users' : undefined;
 }
 const EUROPE = String.raw`(?:the )?(?:European Economic Area|EEA|European Union|EU|United Kingdom|UK|Switzerland)`;
-const EUROPE_RUN = new RegExp(String.raw`\b(${EUROPE}(?:,? (?:or |and )?${EUROPE})*)`);
+/** A run of them: "the European Economic Area, the United Kingdom, or Switzerland". */
+const EUROPE_LIST = String.raw`${EUROPE}(?:,? (?:or |and )?${EUROPE})*`;
+const EUROPE_RUN = new RegExp(String.raw`\b(${EUROPE_LIST})`);
 
 /** The European regions a clause names, as one list ("the European Union, the European Economic Area, the United Kingdom and Switzerland"). */
 export function europeanRegionsIn(text: string): string | undefined {
@@ -259,7 +261,7 @@ export function europeanRegionsIn(text: string): string | undefined {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
 }
 const NOT_IN_EUROPE = new RegExp(
-  String.raw`\b[Ii]f you are not (?:an? (?:user|resident|consumer) )?(?:located |living |based )?in (${EUROPE}(?:,? (?:or |and )?${EUROPE})*)`,
+  String.raw`\b[Ii]f you are not (?:an? (?:user|resident|consumer) )?(?:located |living |based )?in (${EUROPE_LIST})`,
 );
 const WHO = String.raw`(?:[Ii]f you (?:are|live|reside)(?: located)? in|[Ff]or (?:users|residents|consumers|people) (?:in|of)|[Rr]esidents of|[Uu]sers in|[Yy]ou live in)`;
 const US_SCOPE = new RegExp(
