@@ -136,13 +136,14 @@ export async function analyzeDocuments(
     // Findings the fact sheet contradicts (a denial read as an admission) are neither said nor graded.
     { ...options, allows: (category) => isConsistentWithFacts(category, factSheet) },
   );
-  const details = writeFromFacts(summary.details, factSheet, options.maxItems);
+  const { details, cut } = writeFromFacts(summary.details, factSheet, options.maxItems);
   const result: AnalysisResult = {
     keyPoints: details.keyPoints.map((i) => i.text),
     privacyConcerns: details.privacyConcerns.map((i) => i.text),
     recommendations: details.recommendations.map((i) => i.text),
     details,
-    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...summary.unlisted], factSheet),
+    // Everything found counts for the grade, listed or not (too generic, or beyond the lists' length).
+    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...cut, ...summary.unlisted], factSheet),
     factSheet,
     documents,
     notices,

@@ -53,6 +53,14 @@ describe('gradeSummary', () => {
     expect(graded.gradeReason).toContain('no sale of your data');
   });
 
+  it('counts the bad practices the fact sheet states, though no item says them', () => {
+    const facts = factsOf('We automatically scan the content of your private messages to detect spam and abuse.');
+    expect(facts.message_content.value).toBe('yes');
+    const graded = gradeSummary([item('account_deletion', 'good')], facts);
+    expect(graded.gradeReason).toContain('reading your messages');
+    expect(graded.grade).toBe('D');
+  });
+
   it('counts an opt-out the documents offer as half a good practice', () => {
     const facts = factsOf('We use your information to show you personalized ads, and you can turn off personalized ads in Settings > Ads.');
     expect(facts.targeted_ads.value).toBe('yes_opt_out');

@@ -5,7 +5,7 @@ import type { FactAnswer, FactId, FactSheet, Grade, Severity, SummaryItem } from
  * boilerplate of nearly every contract ("as is", a liability limit, "using means accepting",
  * the kinds of data a service needs, a buyer in a merger) weighs half of a practice a reader
  * would choose a service over, and so do goods the law gives anyway (a consumer's own courts and
- * law, leaving, keeping ownership, opting out of some uses); tracking across sites, sale, biometrics and reading messages
+ * law, leaving, keeping ownership, opting out of some uses, deleting the account, a copy of your data); tracking across sites, sale, biometrics and reading messages
  * weigh one and a half. Unlisted findings weigh 1.
  */
 const WEIGHT: Partial<Record<`${'bad' | 'blocker' | 'good'}:${string}`, number>> = {
@@ -29,6 +29,10 @@ const WEIGHT: Partial<Record<`${'bad' | 'blocker' | 'good'}:${string}`, number>>
   'good:ads_opt_out': 0.5,
   'good:sale_opt_out': 0.5,
   'good:arbitration_opt_out': 0.5,
+  // Rights privacy law gives anyway (GDPR, CCPA): deleting the account, a copy of your data, access and deletion on request.
+  'good:account_deletion': 0.5,
+  'good:data_export': 0.5,
+  'good:rights_access_deletion': 0.5,
 };
 
 /** How the grade's sentence names a practice, by category and side. */
@@ -108,6 +112,11 @@ const GOOD_FACTS: ReadonlyArray<{ fact: FactId; values: readonly FactAnswer['val
   { fact: 'arbitration', values: ['mandatory_with_opt_out'], key: 'arbitration_opt_out' },
 ];
 
+/** Bad practices the fact sheet states, counted even where no list item says them. */
+const BAD_FACTS: ReadonlyArray<{ fact: FactId; values: readonly FactAnswer['value'][]; key: string }> = [
+  { fact: 'message_content', values: ['yes'], key: 'private_messages' },
+];
+
 interface Counted {
   key: string;
   severity: Exclude<Severity, 'neutral'>;
@@ -160,6 +169,8 @@ export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): {
       counted.set(`good:${item.category}`, { key: item.category, severity: 'good', weight: 0.5 });
   for (const good of GOOD_FACTS)
     if (good.values.includes(facts[good.fact].value) && facts[good.fact].evidence.length > 0) count(good.key, 'good');
+  for (const bad of BAD_FACTS)
+    if (bad.values.includes(facts[bad.fact].value) && facts[bad.fact].evidence.length > 0) count(bad.key, 'bad');
   const all = [...counted.values()];
   const grade = gradeOf(all);
   if (!grade) return { grade, gradeReason: 'No practice that counts for a grade was found.' };

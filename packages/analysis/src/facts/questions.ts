@@ -1,11 +1,12 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
-import { findAge, findCourt, findEmail, findRoute, findSettingName, findUsd, findWebAddress } from '../summarize/details';
+import { findAge, findCourt, findEmail, findRoute, findSettingName, findUsd, findWebAddress, isStatement } from '../summarize/details';
 import {
   durationsIn,
   europeanRegionsIn,
   isDeniedBefore,
   NOT_STATED,
   scopeOf,
+  scopeWithSource,
   USER_OBLIGATION,
   type Located,
   type ReadContext,
@@ -912,7 +913,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const sublicensable = /\bsub-?licen[cs]\w*/i.test(text);
       const isTransferable = /\btransferable\b/i.test(text);
       const isBroad =
-        /\bworldwide\b/i.test(text) && (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b/i.test(text));
+        /\bworldwide\b|\bthroughout the world\b/i.test(text) &&
+        (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b/i.test(text));
       // How long it lasts may be said elsewhere: "the right to use any question you post is
       // perpetual", the licence section among those that survive termination, content kept in
       // use after you leave. A licence that ends when you delete your content is not perpetual.
@@ -964,6 +966,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         fields: { sublicensable: true, perpetual: false, irrevocable: false },
       },
       {
+        clause:
+          'You grant us a nonexclusive, royalty-free, perpetual, irrevocable, and fully sublicensable right to use and display such content throughout the world in any media.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: true, irrevocable: true, sublicensable: true },
+      },
+      {
         clause: 'You grant us, to the extent the law permits, a worldwide, irrevocable, fully sub-licensable, royalty-free right to:',
         document: 'terms',
         value: 'broad',
@@ -990,9 +999,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'terms_change_notice',
     read(ctx) {
-      // The general rule: clauses about changing the terms (or in such a section), not the EEA-only variant.
-      const general = (list: Located[]) => list.filter((l) => scopeOf(l.clause) !== 'EEA users');
-      const found = general(ctx.find(CHANGE, TERMS, { inSection: true }));
+      // The general rule: clauses about changing the terms (or in such a section), not the EEA-only variant
+      // nor a table-of-contents row ("6. Modification of these Terms of Service").
+      const general = (list: Located[]) => list.filter((l) => scopeOf(l.clause) !== 'EEA users' && isStatement(l.clause.text));
+      // The section about changes to the terms first ("15. Changes to these Terms"), before a passing "… which may be updated".
+      const inChangesSection = (l: Located) => Number(/\b(?:chang|modif|amend|updat|revis)\w*/i.test(l.clause.heading));
+      const found = general(ctx.find(CHANGE, TERMS, { inSection: true })).sort((a, b) => inChangesSection(b) - inChangesSection(a));
       const promised = (l: Located) =>
         ADVANCE.test(l.clause.text) && (NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
       const advance = general(ctx.following(found, ADVANCE)).filter(promised);
@@ -1003,8 +1015,24 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const told = general(ctx.following(found, NOTIFY_USER)).filter(
         (l) => !/\bwithout (?:prior )?notice\b|\bmay (?:also )?notify\b/i.test(l.clause.text),
       );
-      if (told.length > 0) return ctx.answer('notice', told);
-      return found.length > 0 ? ctx.answer('no_notice', found) : NOT_STATED;
+      // European consumers promised notice in advance ("… Twitch will provide reasonable prior notice of amendments")
+      // are the exception to a weaker general rule: the answer holds for everyone else, and quotes the promise.
+      // The regions from its own words or from the heading that scopes it ("… if you live in the EEA, United Kingdom, or Switzerland").
+      const regionsOf = (l: Located) => europeanRegionsIn(l.clause.text) ?? europeanRegionsIn(scopeWithSource(l.clause)?.heading?.text ?? '');
+      const european = ctx
+        .find(CHANGE, TERMS, { inSection: true })
+        .find((l) => scopeOf(l.clause) === 'EEA users' && promised(l) && regionsOf(l));
+      const exceptEurope = (list: Located[]) =>
+        european
+          ? { evidence: [...list.slice(0, 2), european], fields: { scope: `users outside ${regionsOf(european)!}` } }
+          : { evidence: list, fields: {} };
+      if (told.length > 0) {
+        const { evidence, fields } = exceptEurope(told);
+        return ctx.answer('notice', evidence, fields);
+      }
+      if (found.length === 0) return NOT_STATED;
+      const { evidence, fields } = exceptEurope(found);
+      return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
       {
@@ -1014,6 +1042,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         fields: { days: 30 },
       },
       { clause: 'We may change these Terms at any time by posting the revised version.', document: 'terms', value: 'no_notice' },
+      {
+        clause:
+          'We may change these Terms by posting the revised version. For residents of the European Union or the United Kingdom, we will provide reasonable prior notice of changes to these Terms.',
+        document: 'terms',
+        value: 'no_notice',
+        fields: { scope: 'users outside the European Union and the United Kingdom' },
+      },
       {
         clause:
           'If we amend material terms to these Terms, such amendment will be effective after we send you notice of the amended agreement.',

@@ -293,9 +293,20 @@ const SENTENCES: readonly FactSentence[] = [
         const change = silent
           ? 'The service can change these terms without telling you first'
           : `The service can change these terms${when}`;
+        // How it tells you, where the clause says: "by posting the amended terms and updating the date".
+        // How, as the rule's first two sentences say ("We may make changes …" / "If we make changes, we will post the
+        // revised Terms and update the Effective Date"), and acceptance by continued use from the clause that says it.
+        const rule = a.evidence.filter((e) => isStatement(e.quote)).slice(0, 2);
+        const said = rule.map((e) => e.quote).join(' ');
+        const posted = !silent && /\bby posting\b|\bwe will post\b/i.test(said);
+        const dated = /\bupdat\w* the [^.]{0,30}\bdate\b/i.test(said) ? ' and updating its date' : '';
+        const changeHow = posted ? `${change} by posting the new version${dated}` : change;
+        const accepted = a.evidence.find((e) => ACCEPTED_BY_USE.test(e.quote) && isStatement(e.quote));
+        const evidence = [...rule.filter((e) => e === rule[0] || posted || dated), ...(accepted && !rule.includes(accepted) ? [accepted] : [])];
         return {
-          text: ACCEPTED_BY_USE.test(quote) ? `${change}; continuing to use it means you accept them.` : `${change}.`,
+          text: accepted ? `${changeHow}; continuing to use it means you accept them.` : `${changeHow}.`,
           severity: 'bad',
+          ...(rule.length ? { evidence } : {}),
         };
       }
       return null;
@@ -968,9 +979,10 @@ function firstClause(evidence: FactAnswer['evidence']): FactAnswer['evidence'] {
 /**
  * The lists with the sentences the fact sheet writes: a finding of a category with a writer
  * takes the fact's sentence and clause (or is dropped when the fact says nothing), and a stated
- * fact no finding covered is added. At most `maxItems` per list, worst first.
+ * fact no finding covered is added. At most `maxItems` per list, worst first; the key points and
+ * concerns beyond them are `cut` (still counted by the grade).
  */
-export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10): Lists {
+export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10): { details: Lists; cut: SummaryItem[] } {
   const lists: Lists = {
     keyPoints: details.keyPoints.filter(isBackedByQuote),
     privacyConcerns: details.privacyConcerns.filter(isBackedByQuote),
@@ -1033,11 +1045,14 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     items
       .map((item, i) => ({ item, i }))
       .sort((x, y) => rank[x.item.severity] - rank[y.item.severity] || x.i - y.i)
-      .map((x) => x.item)
-      .slice(0, maxItems);
+      .map((x) => x.item);
+  const [keyPoints, privacyConcerns] = [order(lists.keyPoints), order(lists.privacyConcerns)];
   return {
-    keyPoints: order(lists.keyPoints),
-    privacyConcerns: order(lists.privacyConcerns),
-    recommendations: lists.recommendations.slice(0, maxItems),
+    details: {
+      keyPoints: keyPoints.slice(0, maxItems),
+      privacyConcerns: privacyConcerns.slice(0, maxItems),
+      recommendations: lists.recommendations.slice(0, maxItems),
+    },
+    cut: [...keyPoints.slice(maxItems), ...privacyConcerns.slice(maxItems)],
   };
 }

@@ -26,6 +26,7 @@ import {
   LOCATION_SOURCES,
   OTHER_RECIPIENTS,
   REMOVAL_GROUNDS,
+  SHARING_PURPOSES,
   TRANSFER_SAFEGUARDS,
   WARRANTIES,
 } from './vocabulary';
@@ -325,8 +326,13 @@ const DESCRIBERS: Record<string, Describer> = {
     if (/\byou (?:can|may)\b[^.]{0,30}\bshare\b/i.test(t)) return undefined;
     const who = findTerms(t, SHARED_WITH, 3);
     const named = namedRecipients(t);
+    // "… related to those transactions with that third party": the other party of a purchase you make.
+    if (!who.length && /\btransactions?\b[^.]{0,60}\bwith (?:that|the) third part(?:y|ies)\b/i.test(t))
+      return specific('Your personal data related to a transaction with a third party through the service is shared with that party.');
     if (!who.length) return plain('Your personal data is shared with third parties.');
-    const text = `Your personal data is shared with third parties, including ${listing(who)}${named.length ? ` (such as ${listing(named)})` : ''}.`;
+    // What they do with it, where the clause says: "for hosting, order fulfilment and analytics".
+    const tasks = namedIn(t, SHARING_PURPOSES, 3);
+    const text = `Your personal data is shared with third parties, including ${listing(who)}${named.length ? ` (such as ${listing(named)})` : ''}${tasks.length ? `, for ${listing(tasks)}` : ''}.`;
     // Kinds of recipients ("service providers", "partners") are in almost every policy: a clause that names companies is preferred.
     return { ...specific(text), namesCompanies: named.some((n) => /^[A-Z]/.test(n)) };
   },

@@ -94,13 +94,15 @@ export function summarizeFindings(
     const candidates = ordered.filter((c) => c.finding.category.list === list && isListed(c));
     const priority = (c: Chosen) => SEVERITY_RANK[c.severity] - (c.description.isSpecific ? 1.5 : 0);
     const kept = new Set([...candidates].sort((a, b) => priority(a) - priority(b)).slice(0, maxItems));
+    cut.push(...candidates.filter((c) => !kept.has(c)));
     return dedupe(candidates.filter((c) => kept.has(c)).map(toItem));
   };
+  const cut: Chosen[] = [];
   const keyPoints = keep('keyPoints');
   const privacyConcerns = keep('privacyConcerns');
   const recommendations = dedupe(recommend(ordered, context).map((r) => ({ ...r, text: limitWords(r.text, maxWords) }))).slice(0, maxItems);
-  // What is found but too generic to list still counts for the grade.
-  const unlisted = ordered.filter((c) => !isListed(c)).map(toItem);
+  // What is found but too generic to list, or beyond the lists' length, still counts for the grade.
+  const unlisted = [...ordered.filter((c) => !isListed(c)), ...cut].map(toItem);
   return { details: { keyPoints, privacyConcerns, recommendations }, unlisted };
 }
 

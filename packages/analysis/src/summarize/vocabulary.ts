@@ -206,3 +206,17 @@ export const REMOVAL_GROUNDS: Vocabulary = [
   [/\b(?:cause|causes|causing)\b[^.]{0,10}\bharm\b|\bharmful\b/i, 'if it may cause harm'],
   [/\bliabilit(?:y|ies) for us\b|\bcreate liability\b/i, 'if it may create liability for the service'],
 ];
+
+/** What the recipients of shared data do with it, as a sharing clause names it ("to provide website hosting …; fulfill orders; conduct data analysis"). */
+export const SHARING_PURPOSES: Vocabulary = [
+  [/\bhosting\b|\bcloud (?:storage|computing|services)\b|\bdata (?:storage|cent(?:er|re)s?)\b/i, 'hosting'],
+  [/\bpayments?\b[^.;]{0,20}\bprocess\w*|\bpayment processors?\b|\bbilling\b/i, 'payments'],
+  [/\bfulfil+\w* (?:your |customer )?orders?\b|\border fulfil+ment\b|\bdeliver\w* (?:your )?(?:orders|packages|products)\b/i, 'order fulfilment'],
+  [/\bcustomer (?:service|support|care)\b|\btechnical support\b/i, 'customer support'],
+  [/\bdata analysis\b|\banalytics\b|\bcreate reports\b/i, 'analytics'],
+  [/\bfraud\b|\bsecurity services\b/i, 'security and fraud prevention'],
+  [/\bSMS\b|\be-?mail (?:delivery|services)\b|\bsending (?:e-?mails|communications|messages)\b/i, 'sending messages'],
+  [/\bidentity verification\b|\bverify (?:your )?identity\b/i, 'identity checks'],
+  [/\bmarketing\b/i, 'marketing'],
+  [/\bauditors?\b|\bprofessional advis\w*|\blegal advis\w*/i, 'audits and advice'],
+];
