@@ -169,8 +169,7 @@ export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): {
       counted.set(`good:${item.category}`, { key: item.category, severity: 'good', weight: 0.5 });
   for (const good of GOOD_FACTS)
     if (good.values.includes(facts[good.fact].value) && facts[good.fact].evidence.length > 0) count(good.key, 'good');
-  for (const bad of BAD_FACTS)
-    if (bad.values.includes(facts[bad.fact].value) && facts[bad.fact].evidence.length > 0) count(bad.key, 'bad');
+  for (const bad of BAD_FACTS) if (bad.values.includes(facts[bad.fact].value) && facts[bad.fact].evidence.length > 0) count(bad.key, 'bad');
   const all = [...counted.values()];
   const grade = gradeOf(all);
   if (!grade) return { grade, gradeReason: 'No practice that counts for a grade was found.' };

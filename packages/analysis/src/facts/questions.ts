@@ -1018,7 +1018,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // European consumers promised notice in advance ("… Twitch will provide reasonable prior notice of amendments")
       // are the exception to a weaker general rule: the answer holds for everyone else, and quotes the promise.
       // The regions from its own words or from the heading that scopes it ("… if you live in the EEA, United Kingdom, or Switzerland").
-      const regionsOf = (l: Located) => europeanRegionsIn(l.clause.text) ?? europeanRegionsIn(scopeWithSource(l.clause)?.heading?.text ?? '');
+      const regionsOf = (l: Located) =>
+        europeanRegionsIn(l.clause.text) ?? europeanRegionsIn(scopeWithSource(l.clause)?.heading?.text ?? '');
       const european = ctx
         .find(CHANGE, TERMS, { inSection: true })
         .find((l) => scopeOf(l.clause) === 'EEA users' && promised(l) && regionsOf(l));

@@ -302,7 +302,10 @@ const SENTENCES: readonly FactSentence[] = [
         const dated = /\bupdat\w* the [^.]{0,30}\bdate\b/i.test(said) ? ' and updating its date' : '';
         const changeHow = posted ? `${change} by posting the new version${dated}` : change;
         const accepted = a.evidence.find((e) => ACCEPTED_BY_USE.test(e.quote) && isStatement(e.quote));
-        const evidence = [...rule.filter((e) => e === rule[0] || posted || dated), ...(accepted && !rule.includes(accepted) ? [accepted] : [])];
+        const evidence = [
+          ...rule.filter((e) => e === rule[0] || posted || dated),
+          ...(accepted && !rule.includes(accepted) ? [accepted] : []),
+        ];
         return {
           text: accepted ? `${changeHow}; continuing to use it means you accept them.` : `${changeHow}.`,
           severity: 'bad',

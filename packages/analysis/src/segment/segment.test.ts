@@ -85,9 +85,6 @@ describe('segmentClauses cross-references', () => {
   it('does not end a sentence at the period of a numbered or lettered section it refers to', () => {
     const text = 'EXCEPT AS STATED IN SUBSECTION ii. BELOW: THE SERVICE IS PROVIDED AS IS. It applies.';
     const clauses = segmentClauses([{ kind: 'paragraph', text, start: 0 }]);
-    expect(clauses.map((c) => c.text)).toEqual([
-      'EXCEPT AS STATED IN SUBSECTION ii. BELOW: THE SERVICE IS PROVIDED AS IS.',
-      'It applies.',
-    ]);
+    expect(clauses.map((c) => c.text)).toEqual(['EXCEPT AS STATED IN SUBSECTION ii. BELOW: THE SERVICE IS PROVIDED AS IS.', 'It applies.']);
   });
 });

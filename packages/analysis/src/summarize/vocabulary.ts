@@ -211,7 +211,10 @@ export const REMOVAL_GROUNDS: Vocabulary = [
 export const SHARING_PURPOSES: Vocabulary = [
   [/\bhosting\b|\bcloud (?:storage|computing|services)\b|\bdata (?:storage|cent(?:er|re)s?)\b/i, 'hosting'],
   [/\bpayments?\b[^.;]{0,20}\bprocess\w*|\bpayment processors?\b|\bbilling\b/i, 'payments'],
-  [/\bfulfil+\w* (?:your |customer )?orders?\b|\border fulfil+ment\b|\bdeliver\w* (?:your )?(?:orders|packages|products)\b/i, 'order fulfilment'],
+  [
+    /\bfulfil+\w* (?:your |customer )?orders?\b|\border fulfil+ment\b|\bdeliver\w* (?:your )?(?:orders|packages|products)\b/i,
+    'order fulfilment',
+  ],
   [/\bcustomer (?:service|support|care)\b|\btechnical support\b/i, 'customer support'],
   [/\bdata analysis\b|\banalytics\b|\bcreate reports\b/i, 'analytics'],
   [/\bfraud\b|\bsecurity services\b/i, 'security and fraud prevention'],
