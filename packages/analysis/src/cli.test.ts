@@ -18,6 +18,6 @@ describe('fineprint facts', () => {
       /mandatory_with_opt_out\s+opt_out_days=30 opt_out_contact=optout@\S*\s+terms: “Any dispute between you and Pebble/,
     );
     expect(lines.find((l) => l.startsWith('governing_law'))).toMatch(/Delaware/);
-    expect(lines.find((l) => l.startsWith('biometrics'))).toMatch(/not_stated\s*$/);
+    expect(lines.find((l) => l.startsWith('law_enforcement_notice'))).toMatch(/not_stated\s*$/);
   }, 30_000);
 });

@@ -57,7 +57,7 @@ describe('gradeSummary', () => {
     const facts = factsOf('We automatically scan the content of your private messages to detect spam and abuse.');
     expect(facts.message_content.value).toBe('yes');
     const graded = gradeSummary([item('account_deletion', 'good')], facts);
-    expect(graded.gradeReason).toContain('reading your messages');
+    expect(graded.gradeReason).toContain('access to your messages’ content');
     expect(graded.grade).toBe('D');
   });
 

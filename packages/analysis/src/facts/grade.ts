@@ -60,7 +60,7 @@ const BAD_LABEL: Partial<Record<string, string>> = {
   do_not_track_ignored: '“Do Not Track” ignored',
   location: 'precise location',
   biometrics: 'biometric data',
-  private_messages: 'reading your messages',
+  private_messages: 'access to your messages’ content',
   data_retention: 'open-ended retention',
   international_transfer: 'transfers abroad',
   business_transfer: 'data passed to buyers',

@@ -11,6 +11,7 @@ import {
   TRANSFER_RECIPIENTS,
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
+import { describeFinding } from '../summarize/describe';
 import { ARBITRATION_BODY, LOCATION_FROM_IP, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
@@ -314,6 +315,26 @@ const SENTENCES: readonly FactSentence[] = [
       }
       return null;
     },
+  },
+  {
+    // The practice in the words of its own clause: which data, what for, whether you choose it, who receives it.
+    fact: 'biometrics',
+    list: 'privacyConcerns',
+    category: 'biometrics',
+    // A consent stated in a clause of its own ("We collect this information with your consent") is read with it.
+    write: (a) => {
+      if (a.value !== 'yes' && a.value !== 'yes_with_consent') return null;
+      const consent =
+        a.value === 'yes_with_consent' ? a.evidence.find((e) => /\bwith your (?:explicit )?consent\b/i.test(e.quote)) : undefined;
+      return describedBy('biometrics', a, consent);
+    },
+  },
+  {
+    // Reading or reviewing messages, as the clause says it; collecting them alone is no reading.
+    fact: 'message_content',
+    list: 'privacyConcerns',
+    category: 'private_messages',
+    write: (a) => (a.value === 'yes' ? describedBy('private_messages', a) : null),
   },
   {
     fact: 'moral_rights_waiver',
@@ -970,6 +991,27 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
 }
 
 /** The first quote of an answer, with the clause after it when the first is a lead-in ending in ':'. */
+/**
+ * The category's own sentence for the first clause of the answer it can describe concretely
+ * (its lead-in read with it), quoted; undefined when none can, so a finding's sentence stays.
+ */
+function describedBy(
+  category: string,
+  a: FactAnswer,
+  /** A clause of the answer read after each one (and quoted with it), as its condition. */
+  condition?: Evidence,
+): { text: string; severity: Severity; evidence: Evidence[] } | undefined {
+  const described = a.evidence.flatMap((e, i) => {
+    if (e === condition || !isStatement(e.quote) || /:\s*$/.test(e.quote)) return [];
+    const leadIn = i > 0 && /:\s*$/.test(a.evidence[i - 1]!.quote) ? a.evidence[i - 1] : undefined;
+    const quoted = [...(leadIn ? [leadIn] : []), e, ...(condition ? [condition] : [])];
+    const description = describeFinding(category, quoted.map((q) => q.quote).join(' '));
+    return description?.isSpecific ? [{ text: description.text, severity: description.severity ?? 'bad', evidence: quoted }] : [];
+  });
+  // The one that says what the practice is for ("… to verify your identity"), else the first.
+  return described.find((d) => /\bto \w+ your\b/.test(d.text)) ?? described[0];
+}
+
 function firstClause(evidence: FactAnswer['evidence']): FactAnswer['evidence'] {
   // The first clause that states something (a heading-like fragment says nothing alone), with its item after a lead-in.
   const at = Math.max(

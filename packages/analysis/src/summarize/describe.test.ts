@@ -176,9 +176,37 @@ describe('biometrics', () => {
         'Verifying your identity or account using face analysis, which may include facial recognition technology if you select it.',
       ),
     ).toMatchObject({
-      text: 'The service may use biometric data (face) to verify your identity, only if you choose it.',
+      text: 'The service may use biometric data (your face) to verify your identity, only if you choose it.',
       severity: 'neutral',
     });
+  });
+
+  it('says when only a provider receives the data, what for, and that it is deleted', () => {
+    expect(
+      describeFinding(
+        'biometrics',
+        'To do this, they receive Account Information (e.g. images from your video selfie) and delete it after estimating your age.',
+      ),
+    ).toMatchObject({
+      text: 'A provider working for the service receives biometric data (your face) to check your age and deletes it right after.',
+      severity: 'neutral',
+    });
+  });
+});
+
+describe('private messages', () => {
+  it('says why messages are reviewed, and where the law must allow it', () => {
+    expect(
+      describeFinding(
+        'private_messages',
+        'We review User Content (and if permitted under applicable law, Messages) for breaches of our Terms and to detect spam.',
+      ),
+    ).toMatchObject({
+      text: 'The service may read or scan the content of your messages to detect spam and to enforce its rules, where the law permits.',
+      isSpecific: true,
+    });
+    // Storing messages is not reading them.
+    expect(describeFinding('private_messages', 'We store the messages you send until they are delivered.')).toBeUndefined();
   });
 });
 

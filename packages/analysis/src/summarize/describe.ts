@@ -17,6 +17,7 @@ import {
 import {
   ACCEPTANCE_ACTS,
   AI_TRAINING_DATA,
+  BIOMETRIC_KINDS,
   BUSINESS_EVENTS,
   COOKIE_KINDS,
   INDEMNITY_COVERS,
@@ -24,6 +25,7 @@ import {
   DISCLOSURE_GROUNDS,
   LEGAL_DEMANDS,
   LOCATION_SOURCES,
+  MESSAGE_REVIEW_PURPOSES,
   OTHER_RECIPIENTS,
   REMOVAL_GROUNDS,
   SHARING_PURPOSES,
@@ -392,23 +394,42 @@ const DESCRIBERS: Record<string, Describer> = {
       : plain('The service collects information about your location.');
   },
   biometrics: (t) => {
-    const kinds = findTerms(t, ['face', 'facial', 'voice', 'fingerprint'], 2).filter(
-      (k, _, all) => k !== 'facial' || !all.includes('face'),
-    );
+    const kinds = namedIn(t, BIOMETRIC_KINDS, 2);
     const data = kinds.length ? `biometric data (${listing(kinds)})` : 'biometric data';
-    // A feature you choose ("face analysis … if you select it") and what it is for ("verifying your identity").
-    const chosen = /\bif you (?:select|choose|opt in|turn (?:it )?on|enable|agree)\b|\bwith your (?:explicit )?consent\b/i.test(t);
-    const purpose = /\bverif\w* (?:your )?(?:identity|age|account)\b/i.test(t) ? ' to verify your identity' : '';
-    if (chosen) return specific(`The service may use ${data}${purpose}, only if you choose it.`, 'neutral');
-    return kinds.length ? specific(`The service may collect ${data}${purpose}.`) : plain(`The service may collect ${data}${purpose}.`);
+    // A feature you choose ("face analysis … if you select it") and what it is for ("verifying your identity", "to estimate your age").
+    const chosen =
+      /\bif you (?:select|choose|opt in|turn (?:it )?on|enable|agree|want|provide it)\b|\bwith your (?:explicit )?consent\b/i.test(t);
+    const purpose = /\bestimat\w* (?:your )?age\b|\bage (?:estimation|check|verification)\b/i.test(t)
+      ? ' to check your age'
+      : /\bverif\w* (?:your )?(?:identity|age|account)\b|\bconfirm it is you\b|\bID belongs to you\b/i.test(t)
+        ? ' to verify your identity'
+        : '';
+    // Deleted at once ("deleted immediately after the Age Check", "delete it after estimating your age").
+    const isDeleted = /\bdelete[ds]? (?:it )?(?:immediately |right )?after\b|\bdeleted immediately\b/i.test(t);
+    const deleted = isDeleted ? '; it is deleted right after' : '';
+    // Seen only by a provider ("they receive … images from your video selfie"), not by the service itself.
+    if (/^\s*(?:To do this, )?they receive\b|\b(?:third[- ]party|external) (?:provider|vendor)s?\b/i.test(t))
+      return specific(
+        `A provider working for the service receives ${data}${purpose}${isDeleted ? ' and deletes it right after' : ''}.`,
+        'neutral',
+      );
+    if (chosen) return specific(`The service may use ${data}${purpose}, only if you choose it${deleted}.`, 'neutral');
+    return kinds.length
+      ? specific(`The service may collect ${data}${purpose}${deleted}.`)
+      : plain(`The service may collect ${data}${purpose}.`);
   },
   // Collecting or storing messages is not reading them: the clause must say they are read, scanned, reviewed or analysed.
-  private_messages: (t) =>
-    /\b(?:read|scan|analy[sz]|review|monitor|inspect|screen)\w*\b/i.test(t.replace(/\b(?:sent|received)(?:,)? (?:or|and) read\b/gi, ''))
-      ? /\bwhere permitted by law|\bif permitted under applicable law/i.test(t)
-        ? specific('The service may read or scan the content of your messages, where the law permits.')
-        : plain('The service may read or analyse the content of your messages.')
-      : undefined,
+  private_messages: (t) => {
+    if (
+      !/\b(?:read|scan|analy[sz]|review|monitor|inspect|screen)\w*\b/i.test(t.replace(/\b(?:sent|received)(?:,)? (?:or|and) read\b/gi, ''))
+    )
+      return undefined;
+    // What for, and where the law must allow it, as the clause says.
+    const why = namedIn(t, MESSAGE_REVIEW_PURPOSES, 3);
+    const where = /\bwhere permitted by law|\bif permitted under applicable law/i.test(t) ? ', where the law permits' : '';
+    const text = `The service may read or scan the content of your messages${why.length ? ` ${listing(why)}` : ''}${where}.`;
+    return why.length || where ? specific(text) : plain('The service may read or analyse the content of your messages.');
+  },
   data_retention: (t) => {
     const period = findPeriod(t);
     if (period) return specific(`Some of your data is kept for ${period}.`, 'neutral');

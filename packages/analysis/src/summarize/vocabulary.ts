@@ -223,3 +223,19 @@ export const SHARING_PURPOSES: Vocabulary = [
   [/\bmarketing\b/i, 'marketing'],
   [/\bauditors?\b|\bprofessional advis\w*|\blegal advis\w*/i, 'audits and advice'],
 ];
+
+/** Kinds of biometric data a clause names. */
+export const BIOMETRIC_KINDS: Vocabulary = [
+  [/\bfac(?:e|ial)\b|\bselfie\b/i, 'your face'],
+  [/\bvoice ?prints?\b|\bvoice recordings?\b/i, 'your voice'],
+  [/\bfingerprints?\b/i, 'fingerprints'],
+  [/\bkeystroke patterns\b|\btyping (?:patterns|rhythms?)\b/i, 'your typing rhythm'],
+];
+
+/** Why the service reads or reviews messages, as the clause says. */
+export const MESSAGE_REVIEW_PURPOSES: Vocabulary = [
+  [/\bspam\b/i, 'to detect spam'],
+  [/\b(?:enforce|breach\w*|violat\w*)\b[^.]{0,40}\b(?:terms|policies|guidelines|rules)\b/i, 'to enforce its rules'],
+  [/\bfraud\b/i, 'to prevent fraud'],
+  [/\bsafety\b|\brisk to\b|\bharm\b/i, 'for safety'],
+];
