@@ -108,6 +108,31 @@ function detailOf(a: FactAnswer, vocabulary: Parameters<typeof namedIn>[1], max:
   }
   return best;
 }
+/**
+ * Which stated periods a reader needs first: what happens to your data when you delete your
+ * account, then what is kept about your use (logs, IP addresses, searches, messages), then the
+ * rest; records of your dealings with the service (support tickets, call recordings, requests
+ * under data-protection law) last.
+ */
+function retentionRank(quote: string): number {
+  // (An exception to deletion, "Content will not be deleted within 90 days … where others used it", is no deletion period.)
+  const isException = /\bnot (?:be )?deleted\b|\bmay not occur\b/i.test(quote);
+  if (
+    !isException &&
+    /\bdelet\w* (?:your |the )?(?:account|profile)|\baccount (?:is |has been )?(?:deleted|closed)|\bdeletion process\b|\b(?:close|cancel\w*|terminat\w*) (?:of )?your account\b/i.test(
+      quote,
+    )
+  )
+    return 0;
+  if (
+    /\bcorrespondence\b|\bcall (?:transcripts?|recordings?)\b|\bcall is recorded\b|\bsupport tickets?\b|\bdata subject requests?\b/i.test(
+      quote,
+    )
+  )
+    return 3;
+  return /\blogs?\b|\bIP address|\bsearch|\blocation\b|\bmessages?\b|\bactivity\b/i.test(quote) ? 1 : 2;
+}
+
 /** A clause that bounds a licence: its purpose or how you end it. */
 const LICENCE_LIMITS = /\bonly for the purpose\b|\byou can end this licen[cs]e\b|\bunless you ask us to stop\b/i;
 
@@ -793,7 +818,7 @@ const SENTENCES: readonly FactSentence[] = [
       // Each period named comes with the clause that states it.
       const byDays = new Map<number, string>();
       const evidence: Evidence[] = [];
-      for (const e of a.evidence)
+      for (const e of [...a.evidence].sort((x, y) => retentionRank(x.quote) - retentionRank(y.quote)))
         for (const d of durationsIn(e.quote))
           if (!byDays.has(d.days) && byDays.size < 3) {
             byDays.set(d.days, d.words.toLowerCase());
