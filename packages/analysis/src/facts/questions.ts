@@ -1,5 +1,6 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
 import { findAge, findCourt, findEmail, findRoute, findSettingName, findUsd, findWebAddress, isStatement } from '../summarize/details';
+import { POINTS_BACK } from '../segment/segment';
 import {
   durationsIn,
   europeanRegionsIn,
@@ -412,7 +413,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'ai_training',
     read(ctx) {
-      const { affirmed: ours, denied } = polar(ctx, { topic: AI_TRAIN, verb: /\b(?:train|develop|improve|enhance)/i });
+      const { affirmed, denied } = polar(ctx, { topic: AI_TRAIN, verb: /\b(?:train|develop|improve|enhance)/i });
+      // A sentence before a heading-like line ("Developing and improving AI at Meta"), which says nothing alone.
+      const ours = [...affirmed].sort((a, b) => Number(isStatement(b.clause.text)) - Number(isStatement(a.clause.text)));
       if (ours.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
       const optIn = ours.filter((l) => AI_OPT_IN.test(l.clause.text));
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
@@ -1256,8 +1259,11 @@ function lowestAge(text: string): number | undefined {
 
 /** The place of a "how": a setting path, an address or a web page named in the clause. */
 function howOf(found: Located[]): { how?: string } {
+  // Each clause, and the one after it where that one points back to it ("If you wish to do any of these things, write to …").
+  const next = (l: Located) => l.document.clauses[l.index + 1];
   for (const l of found) {
-    const text = l.clause.text;
+    const after = next(l);
+    const text = after && POINTS_BACK.test(after.text) ? `${l.clause.text} ${after.text}` : l.clause.text;
     const how =
       findEmail(text) ?? findWebAddress(text) ?? /\b(?:Settings?|Account Center|Privacy Center)(?:\s*[>›→]\s*[\w ]+)+/.exec(text)?.[0];
     if (how) return { how: how.trim() };

@@ -83,6 +83,9 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
             l,
           ];
         }
+        // … and the sentence after it that points back to it for the how ("If you wish to do any of these things, write to …").
+        if (next && /^\s*If you\b/i.test(next.text) && POINTS_BACK.test(next.text) && !evidence.some((e) => e.clause === next))
+          return [l, { clause: next, document: l.document, index: l.index + 1 }];
         const leadIn = l.clause.leadIn;
         if (leadIn && !evidence.some((e) => e.clause.start === leadIn.start)) {
           const at = l.document.clauses.findIndex((c) => c.start === leadIn.start);

@@ -522,8 +522,21 @@ const SENTENCES: readonly FactSentence[] = [
       );
       // The products the models serve, where a training clause names them ("such as Google Translate, Gemini Apps, and Cloud AI").
       const serving = a.evidence.find((e) => /\btrain/i.test(e.quote) && productsIn(e.quote).length >= 2);
-      const evidence = serving && !fromDetail.includes(serving) ? [...fromDetail, serving] : fromDetail;
-      const models = `AI or machine-learning models${serving ? ` (for products such as ${listing(productsIn(serving.quote))})` : ''}`;
+      // Models made for others too ("Develop and improve AI at Meta for Meta Products and for third parties").
+      const forOthers = training.find((e) =>
+        /\bfor third parties\b|\bto third parties\b|\bthird[- ]party (?:developers|models)\b/i.test(e.quote),
+      );
+      const cited = [...fromDetail, ...[serving, forOthers].filter((e): e is Evidence => e !== undefined && !fromDetail.includes(e))];
+      const evidence = cited.filter((e, i) => cited.indexOf(e) === i);
+      // Generative models, and content of any age ("regardless of when Pins were posted"), where the clause says so.
+      const trainingText = training.map((e) => e.quote).join(' ');
+      const kind = /\bgenerative AI\b/i.test(trainingText) ? 'generative AI and other models' : 'AI or machine-learning models';
+      const whenever = /\bregardless of when\b[^.]{0,30}\bposted\b/i.test(trainingText) ? ', whenever you posted it' : '';
+      const models = `${kind}${forOthers ? ' for itself and for third parties' : ''}${
+        serving ? ` (for products such as ${listing(productsIn(serving.quote))})` : ''
+      }${whenever}`;
+      // "Develop and improve AI" where no clause says "train".
+      const train = training.length && !training.some((e) => /\btrain/i.test(e.quote)) ? 'develop and improve' : 'train';
       const used = what.length ? `The service uses ${listing(what)}` : 'Your data or content is used';
       if (a.value === 'yes') {
         // An opt-out confined to something else is said as such, with its clause.
@@ -534,11 +547,11 @@ const SENTENCES: readonly FactSentence[] = [
           confined && /\binputs? and outputs?\b/i.test(confined.quote) ? 'what you send to and get from its AI features' : undefined;
         return confined
           ? {
-              text: `${used} to train ${models}; the opt-out the documents describe covers only ${what ?? 'part of this use'}.`,
+              text: `${used} to ${train} ${models}; the opt-out the documents describe covers only ${what ?? 'part of this use'}.`,
               severity: 'bad',
               evidence: [...evidence, confined],
             }
-          : { text: `${used} to train ${models}.`, severity: 'bad', evidence };
+          : { text: `${used} to ${train} ${models}.`, severity: 'bad', evidence };
       }
       if (a.value === 'yes_opt_out') {
         // The way out as its own clause words it: an opt-out of training (with where), or the general objection to legitimate interests.
@@ -547,7 +560,7 @@ const SENTENCES: readonly FactSentence[] = [
         const exit = way ?? objection;
         const route = way && findRoute(way.quote);
         return {
-          text: `${used} to train ${models}; ${
+          text: `${used} to ${train} ${models}; ${
             way
               ? `the documents say you can opt out${route ? ` ${route}` : ''}`
               : objection
@@ -921,13 +934,21 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
       evidence: [...evidence, ...contactClause].slice(0, 3),
     };
   }
-  if (hasContact)
+  if (hasContact) {
+    // The clause that gives the right ("You can ask us for a copy of the personal data we hold about you"), quoted
+    // before the contact's, with its condition ("to the extent required by applicable law").
+    const proof = contactProof(facts.privacy_contact);
+    const right = [...exportData.evidence, ...deletion.evidence, ...facts.privacy_contact.evidence].find((e) =>
+      /\b(?:ask|request)\b[^.]{0,60}\b(?:a copy|access|delet|eras)\w*|\bright to (?:request )?(?:access|delet|eras)\w*/i.test(e.quote),
+    );
+    const onlyByLaw = right && /\bto the extent (?:required|provided) by (?:applicable )?law\b/i.test(right.quote);
     return {
-      text: `Ask for a copy of your data or its deletion ${byReaching(contact)}.`,
+      text: `Ask for a copy of your data or its deletion ${byReaching(contact)}${onlyByLaw ? ', where the law gives you these rights' : ''}.`,
       category: 'rights_access_deletion',
       severity: 'good',
-      evidence: contactProof(facts.privacy_contact),
+      evidence: right && !proof.includes(right) ? [right, ...proof] : proof,
     };
+  }
   return undefined;
 }
 

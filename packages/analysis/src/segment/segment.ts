@@ -18,9 +18,9 @@ export interface Clause {
   leadIn?: { text: string; start: number; end: number };
 }
 
-/** A sentence that points back to the one before it for what it speaks of ("In these cases, …", "We will do so …", "in response to such a request"). */
+/** A sentence that points back to the one before it for what it speaks of ("In these cases, …", "We will do so …", "in response to such a request", "If you wish to do any of these things, …"). */
 export const POINTS_BACK =
-  /^\s*In (?:these|such|those|this|that) cases?\b|^\s*We (?:will|may) do so\b|\bin response to (?:such|these|those) (?:a )?(?:requests?|demands?)\b/i;
+  /^\s*In (?:these|such|those|this|that) cases?\b|^\s*We (?:will|may) do so\b|\bin response to (?:such|these|those) (?:a )?(?:requests?|demands?)\b|^\s*If you (?:wish|want|would like) to (?:do|exercise) (?:any of )?(?:these|those|such) (?:things|rights)\b/i;
 
 /** Words whose trailing period does not end a sentence. */
 const ABBREVIATIONS = new Set(
