@@ -301,6 +301,8 @@ const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
 const WARNED = /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i;
+/** Notice with the reason as the rule, withheld in listed cases: "We will notify you with the reason for termination … unless …". */
+export const NOTICE_UNLESS = /\b(?:notify|inform|tell) you\b[^.]{0,80}\b(?:terminat|suspen)\w*[^.]*\bunless\b/i;
 
 const CAP =
   /\b(?:liability|liable)\b[^.]{0,200}\b(?:exceed|limited to|greater of|lesser of|more than|amount (?:you )?paid|(?:typical and )?foreseeable|\$\s?\d|USD|€)/i;
@@ -1094,9 +1096,29 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           .slice(0, 1);
       if (unwarned.length > 0)
         return ctx.answer('yes', warned.length > 0 ? [unwarned[0]!, warned[0]!] : [...unwarned.slice(0, 2), ...after(unwarned[0]!)]);
+      // Notice with the reason, except in the cases listed: the exceptions allow closing without notice.
+      const noticeUnless = found.find((l) => NOTICE_UNLESS.test(l.clause.text));
+      // The rule it qualifies: the nearest one before it ("YouTube reserves the right to suspend or terminate … if: …").
+      const rule = noticeUnless
+        ? found
+            .filter(
+              (l) =>
+                l.document === noticeUnless.document &&
+                l.index < noticeUnless.index &&
+                /\b(?:may|can|reserves? the right to)\b/i.test(l.clause.text),
+            )
+            .at(-1)
+        : undefined;
+      if (noticeUnless) return ctx.answer('yes', rule ? [rule, noticeUnless] : [noticeUnless]);
       return NOT_STATED;
     },
     examples: [
+      {
+        clause:
+          'We may suspend or terminate your account if you materially or repeatedly breach this Agreement. We will notify you with the reason for termination or suspension, and where such action is taken for cause, we will give you the opportunity to remedy it, unless there are objective reasons to believe that to do so would violate the law.',
+        document: 'terms',
+        value: 'yes',
+      },
       {
         clause:
           'We may terminate your account at any time for any reason. Spotless will not refund any amounts that you have already paid.',

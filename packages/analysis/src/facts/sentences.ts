@@ -12,7 +12,7 @@ import {
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
 import { describeFinding } from '../summarize/describe';
-import { ARBITRATION_BODY, LOCATION_FROM_IP, OBJECTION_REACHES_TRAINING } from './questions';
+import { ARBITRATION_BODY, LOCATION_FROM_IP, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
@@ -715,6 +715,15 @@ const SENTENCES: readonly FactSentence[] = [
       const isException = a.evidence.some((e) =>
         /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i.test(e.quote),
       );
+      // Notice with the reason as the rule, withheld in the cases the terms list.
+      if (a.value === 'yes' && a.evidence.some((e) => NOTICE_UNLESS.test(e.quote)))
+        return {
+          text: `The service can suspend or close your account${grounds.length ? ` (${listing(grounds, 'or')})` : ''}; it tells you why${
+            /\bremedy\b|\bcure\b/i.test(all) ? ' and, for a breach, lets you put it right first' : ''
+          }, except in listed cases.`,
+          severity: 'bad',
+          evidence: a.evidence.slice(0, 2),
+        };
       if (a.value === 'yes' && isException)
         return {
           text: `The terms let the service suspend or close your account${grounds.length ? ` (${listing(grounds, 'or')})` : ''} without warning you first in exceptional cases; otherwise it tells you before.`,

@@ -194,6 +194,17 @@ describe('biometrics', () => {
   });
 });
 
+describe('children', () => {
+  it('names the other ages its clause sets', () => {
+    expect(
+      describeFinding(
+        'children',
+        'We do not knowingly collect personal information from persons under the age of 13, the age of 16 in Australia, or the minimum age required for use of the Services in your jurisdiction of residence if that age is older than 13.',
+      )?.text,
+    ).toBe('The service is not meant for children under 13 (16 in Australia; older where your local law requires).');
+  });
+});
+
 describe('private messages', () => {
   it('says why messages are reviewed, and where the law must allow it', () => {
     expect(

@@ -455,8 +455,15 @@ const DESCRIBERS: Record<string, Describer> = {
           ? `The service says it does not knowingly collect data of children under ${age} without a parent's or guardian's consent.`
           : `The service collects data of children under ${age} only with a parent's or guardian's consent.`,
       );
+    // Other ages where the clause names them ("the age of 16 in Australia", "the minimum age … in your jurisdiction … if older").
+    const elsewhere = /\bthe age of (\d{1,2}) in ([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(t);
+    const local = /\b(?:minimum age|age of (?:digital )?consent)\b[^.]{0,80}\b(?:your (?:jurisdiction|country)|where you live)\b/i.test(t);
+    const other = [
+      ...(elsewhere && elsewhere[1] !== String(age) ? [`${elsewhere[1]} in ${elsewhere[2]}`] : []),
+      ...(local ? ['older where your local law requires'] : []),
+    ];
     return specific(
-      `The service is not meant for children under ${age}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,
+      `The service is not meant for children under ${age}${other.length ? ` (${other.join('; ')})` : ''}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,
     );
   },
   international_transfer: (t) => {
