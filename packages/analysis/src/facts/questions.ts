@@ -59,6 +59,9 @@ const ADS_OPT_IN =
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
 
+/** An opt-out of advertising said anywhere: "to opt-out of their advertising practices, please visit our Privacy Choices page". */
+const ADS_OPT_OUT_ELSEWHERE =
+  /\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b/i;
 /** A sentence that sends you to a setting for your ads: "You can change your choice at any time in your Ad Preferences". */
 const AD_CONTROL =
   /\byou (?:can|may)\b[^.]{0,40}\b(?:change|control|manage|adjust|update)\b[^.]{0,80}\b(?:ads?|advertis\w*|choice)\b[^.]{0,80}\b(?:in|via|visit\w*|through)\b[^.]{0,40}\b(?:Ad|Ads|Advertising)\b/i;
@@ -378,6 +381,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           .slice(0, 1);
       if (withHow) return ctx.answer('yes_opt_out', [withHow, howOf(withHow)!, ...reach(howOf(withHow)!)]);
       if (optOut.length > 0) return ctx.answer('yes_opt_out', [...optOut.slice(0, 2), ...control.slice(0, 1)]);
+      // An opt-out of the advertising offered elsewhere in the policy ("… and to opt-out of their advertising practices, please visit our Privacy Choices page").
+      const elsewhere = ctx.find(ADS_OPT_OUT_ELSEWHERE, PRIVACY).filter((l) => !USER_OBLIGATION.test(l.clause.text));
+      if (elsewhere.length > 0) return ctx.answer('yes_opt_out', [affirmed[0]!, elsewhere[0]!]);
       return ctx.answer('yes', affirmed);
     },
     examples: [
@@ -387,6 +393,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We show you personalised ads only if you consent to it.', value: 'yes_opt_in' },
       { clause: 'We use your activity to show you targeted advertising.', value: 'yes' },
+      {
+        clause:
+          'We use your activity to show you targeted advertising. To opt out of the advertising practices of our ad partners, visit our Privacy Choices page.',
+        value: 'yes_opt_out',
+      },
     ],
   },
   {
