@@ -222,6 +222,23 @@ describe('private messages', () => {
 });
 
 describe('cross-site tracking', () => {
+  it.each([
+    [
+      'Advertisers and other partners share information with us about your activities on other websites and apps or in stores, including the products you purchased.',
+      'Advertisers and other partners tell the service what you do on other websites and apps and in stores, including what you buy.',
+    ],
+    [
+      'We collect this information from third-party sites that have embedded our pixels, widgets or buttons.',
+      'The service collects what you do on other websites that embed its pixels, widgets or buttons.',
+    ],
+    [
+      'We use cookies and obtain information when your browser accesses content served by or on behalf of Example on other websites.',
+      'The service collects information with cookies when your browser loads its content on other websites.',
+    ],
+  ])('says how it sees what you do elsewhere: "%s"', (clause, text) => {
+    expect(describeFinding('cross_site_tracking', clause)?.text).toBe(text);
+  });
+
   it('says a choice the clause leaves to your settings as one', () => {
     expect(
       describeFinding(

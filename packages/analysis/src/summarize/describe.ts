@@ -23,6 +23,7 @@ import {
   INDEMNITY_COVERS,
   DATA_RIGHTS,
   DISCLOSURE_GROUNDS,
+  EMBEDDED_TOOLS,
   LEGAL_DEMANDS,
   LOCATION_SOURCES,
   MESSAGE_REVIEW_PURPOSES,
@@ -366,6 +367,23 @@ const DESCRIBERS: Record<string, Describer> = {
       return undefined;
     const tools = namedTrackers(t);
     const by = tools.length ? tools : how;
+    const onWhere = where || 'other websites and apps';
+    // Partners who report what you do elsewhere ("Advertisers … share information with us about … your activities on other
+    // websites and apps or in stores, including the products or services you purchased").
+    if (/\b(?:partners|advertisers)\b[^.]{0,60}\bshare\w*\b[^.]{0,30}\bwith us\b/i.test(t))
+      return specific(
+        `Advertisers and other partners tell the service what you do on ${onWhere}${/\bin stores?\b/i.test(t) ? ' and in stores' : ''}${
+          /\bpurchas\w*/i.test(t) ? ', including what you buy' : ''
+        }.`,
+      );
+    // Its own content on others' pages: "content served by or on behalf of Amazon on other websites", "sites … that have embedded our Pixels, widgets, plug-ins".
+    if (/\bserved by or on behalf of\b/i.test(t))
+      return specific(
+        `The service collects information${by.length ? ` with ${listing(by)}` : ''} when your browser loads its content on ${onWhere}.`,
+      );
+    const embedded = namedIn(t, EMBEDDED_TOOLS, 4);
+    if (/\bembedded\b/i.test(t) && embedded.length)
+      return specific(`The service collects what you do on ${onWhere} that embed its ${listing(embedded, 'or')}.`);
     // A choice the clause gives ("Cookie settings to choose whether we can use cookies …", "Depending on your account settings").
     // Settings that decide only whether the activity is tied to you ("may be associated with your personal information").
     if (

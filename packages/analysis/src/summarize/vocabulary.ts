@@ -239,3 +239,12 @@ export const MESSAGE_REVIEW_PURPOSES: Vocabulary = [
   [/\bfraud\b/i, 'to prevent fraud'],
   [/\bsafety\b|\brisk to\b|\bharm\b/i, 'for safety'],
 ];
+
+/** What of the service other sites embed, through which it sees what you do there. */
+export const EMBEDDED_TOOLS: Vocabulary = [
+  [/\bpixels?\b/i, 'pixels'],
+  [/\bwidgets?\b/i, 'widgets'],
+  [/\bplug-?ins?\b/i, 'plug-ins'],
+  [/\bbuttons?\b/i, 'buttons'],
+  [/\bvideos?\b/i, 'videos'],
+];
