@@ -381,7 +381,8 @@ const DESCRIBERS: Record<string, Describer> = {
       return specific(
         `The service collects information${by.length ? ` with ${listing(by)}` : ''} when your browser loads its content on ${onWhere}.`,
       );
-    const embedded = namedIn(t, EMBEDDED_TOOLS, 4);
+    // Named tools first ("the Lanternly Pixel"), in place of the kind.
+    const embedded = [...tools, ...namedIn(t, EMBEDDED_TOOLS, 4).filter((kind) => kind !== 'pixels' || tools.length === 0)];
     if (/\bembedded\b/i.test(t) && embedded.length)
       return specific(`The service collects what you do on ${onWhere} that embed its ${listing(embedded, 'or')}.`);
     // A choice the clause gives ("Cookie settings to choose whether we can use cookies …", "Depending on your account settings").
