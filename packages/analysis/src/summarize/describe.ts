@@ -238,7 +238,11 @@ const DESCRIBERS: Record<string, Describer> = {
       : plain('The service can remove content you post if it decides it breaks the rules.', 'neutral');
   },
   contract_by_using: (t) => {
-    if (!/\b(terms|agreements?|conditions|polic(y|ies))\b/i.test(t))
+    // "By continuing to access or use the Services on or after the Effective Date of the revised Terms, you agree …" is about changes.
+    if (
+      !/\b(terms|agreements?|conditions|polic(y|ies))\b/i.test(t) ||
+      /\bcontinu\w* to (?:access or )?use\b[^.]{0,80}\b(?:revised|amended|updated|changed|changes|effective date)\b/i.test(t)
+    )
       return plain('Continuing to use the service after a change counts as accepting it.');
     const acts = namedIn(t, ACCEPTANCE_ACTS, 3);
     return acts.length > 1
