@@ -726,13 +726,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       for (const l of found) {
         const place = lawPlace(l.clause.text);
         if (!place) continue;
-        // A general law that a US schedule replaces ("These Terms and any Dispute will be governed by Delaware law") is for everyone else.
+        // A general law that a US schedule replaces ("These Terms and any Dispute will be governed by Delaware law"): the US
+        // rule is the answer, as for the courts, and the general one its variant for everyone else.
         const usLaw =
           !scopeOf(l.clause) &&
           found.find(
             (other) => scopeOf(other.clause) === 'US users' && lawPlace(other.clause.text) && lawPlace(other.clause.text) !== place,
           );
-        if (usLaw) return ctx.answer(place, [l, usLaw], { scope: 'users outside the US' });
+        if (usLaw)
+          return ctx.answer(lawPlace(usLaw.clause.text)!, [usLaw, l], {
+            scope: 'US users',
+            variants: [{ scope: 'users outside the US', value: place }],
+          });
         return ctx.answer(place, [l], scopeField(l));
       }
       return NOT_STATED;
@@ -743,8 +748,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause:
           'These Terms are governed by the laws of Singapore. If you live in the United States, these Terms are governed by the laws of the State of Delaware.',
         document: 'terms',
-        value: 'Singapore',
-        fields: { scope: 'users outside the US' },
+        value: 'Delaware',
+        fields: { scope: 'US users', variants: [{ scope: 'users outside the US', value: 'Singapore' }] },
       },
       {
         clause:

@@ -212,7 +212,9 @@ const SENTENCES: readonly FactSentence[] = [
                 byProduct(quotesOf(a))
                   ?.map(([law, what]) => `${law} for ${what}`)
                   .join(', and by ') ?? `the law of ${stripStateOf(String(a.value))}`
-              }${a.scope ? ` (for ${a.scope})` : scopeOfQuote(a)}.`,
+              }${a.scope ? ` (for ${a.scope})` : scopeOfQuote(a)}${(a.variants ?? [])
+                .map((v) => `; for ${v.scope}, by the law of ${stripStateOf(String(v.value))}`)
+                .join('')}.`,
               severity: 'neutral',
               // A scope is shown with what sets it: the other users' law and the heading that says whose it is.
               ...(a.scope ? { evidence: a.evidence.slice(0, 3) } : {}),
