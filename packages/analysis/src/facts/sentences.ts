@@ -1030,7 +1030,7 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
         .replace(/\b(?:us|we)\b/g, 'the service');
     return {
       text: `Opt out of arbitration${a.opt_out_days ? ` within ${days(a.opt_out_days)}${from ? ` ${from}` : ''}` : ''}${a.opt_out_contact ? ` ${byReaching(a.opt_out_contact)}` : ''}, if you would rather keep your right to go to court${a.scope ? ` (for ${a.scope})` : ''}.`,
-      evidence: clause ? [clause, ...(deadline ? [deadline] : [])] : firstClause(a.evidence),
+      evidence: withScopeProof(a, clause ? [clause, ...(deadline ? [deadline] : [])] : firstClause(a.evidence)),
     };
   }
   if (item.category === 'location') {
@@ -1067,6 +1067,13 @@ function describedBy(
   });
   // The one that says what the practice is for ("… to verify your identity"), else the first.
   return described.find((d) => /\bto \w+ your\b/.test(d.text)) ?? described[0];
+}
+
+/** The evidence, and the answer's clause that names the users its scope is for ("… if you live in the United States or Canada") when it is not among it. */
+function withScopeProof(answer: FactAnswer, evidence: Evidence[]): Evidence[] {
+  const region = /\b([A-Z]{2,}|[A-Z][a-z]+)\b/.exec((answer.scope ?? '').replace(/^users (?:outside|in) (?:the )?/, ''))?.[1];
+  const proof = region ? answer.evidence.find((e) => e.quote.toLowerCase().includes(region.toLowerCase())) : undefined;
+  return proof && !evidence.includes(proof) ? [...evidence, proof] : evidence;
 }
 
 function firstClause(evidence: FactAnswer['evidence']): FactAnswer['evidence'] {
@@ -1108,9 +1115,7 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
           ? text.replace(/\)\.$/, `; for ${answer.scope}).`)
           : text.replace(/\.$/, ` (for ${answer.scope}).`);
     // … with the clause that names who is exempt among its quotes, where the answer quotes one.
-    const region = /\b([A-Z]{2,}|[A-Z][a-z]+)\b/.exec((answer.scope ?? '').replace(/^users (?:outside|in) (?:the )?/, ''))?.[1];
-    const scopeProof = region ? answer.evidence.find((e) => e.quote.includes(region)) : undefined;
-    const proven = (evidence: Evidence[]) => (scopeProof && !evidence.includes(scopeProof) ? [...evidence, scopeProof] : evidence);
+    const proven = (evidence: Evidence[]) => withScopeProof(answer, evidence);
     if (sentence === undefined) {
       if (at >= 0) list[at] = { ...list[at]!, text: scoped(list[at]!.text), evidence: proven(list[at]!.evidence) };
       continue;
