@@ -59,6 +59,9 @@ const ADS_OPT_IN =
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
 
+/** European consumers' disputes sent to the courts where they live. */
+const CONSUMER_HOME_COURTS =
+  /\bconsumers?\b[^.]*\bcourts? (?:of|in) (?:your|the) (?:place of residence|country (?:of|where you) (?:residence|live)|domicile)/i;
 /** An opt-out of advertising said anywhere: "to opt-out of their advertising practices, please visit our Privacy Choices page". */
 const ADS_OPT_OUT_ELSEWHERE =
   /\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b/i;
@@ -834,7 +837,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         !scopeOf(found[0]!.clause) && bodyOf(found[0]!)
           ? found.find((l) => scopeOf(l.clause) === 'US users' && bodyOf(l) && bodyOf(l) !== bodyOf(found[0]!))
           : undefined;
-      const scope = scopeOf(found[0]!.clause) ?? (otherForUs ? 'users outside the US' : undefined);
+      // … except European consumers sent to their home courts instead ("if you reside in the European Union and are a
+      // 'consumer' …, any dispute … will be referred to and finally resolved by the court of your place of residence").
+      const homeCourts = otherForUs ? ctx.find(CONSUMER_HOME_COURTS, TERMS).find((l) => europeanRegionsIn(l.clause.text)) : undefined;
+      const scope =
+        scopeOf(found[0]!.clause) ??
+        (otherForUs
+          ? `users outside the US${homeCourts ? `, other than consumers in ${europeanRegionsIn(homeCourts.clause.text)!}` : ''}`
+          : undefined);
       // An opt-out of later changes to the arbitration agreement is no opt-out of arbitration.
       const optOut = ctx
         .find(ARBITRATION_OPT_OUT, TERMS)
@@ -856,7 +866,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // (It may be a procedure's own sentence: "Arbitration shall: (i) be administered by JAMS …".)
       const body = found.find((l) => RUN_BY_BODY.test(l.clause.text)) ?? serviceOnly(ctx.find(RUN_BY_BODY, TERMS))[0];
       // (… and, where US users have their own, that one, quoted as the proof of the scope.)
-      const rule = otherForUs ? [found[0]!, otherForUs] : body && body !== found[0] ? [found[0]!, body] : found;
+      const rule = otherForUs
+        ? [found[0]!, otherForUs, ...(homeCourts ? [homeCourts] : [])]
+        : body && body !== found[0]
+          ? [found[0]!, body]
+          : found;
       if (optOut.length === 0) return ctx.answer('mandatory', rule, scope ? { scope } : {});
       // The deadline may close the opt-out's next sentence ("The notice must be sent within thirty (30) days").
       const withDeadline = [...optOut, ...ctx.following(optOut, /\bdays?\b/i, 2)].find((l) =>
@@ -882,6 +896,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      {
+        clause:
+          'Any dispute will be referred to and finally resolved by arbitration administered by the Singapore International Arbitration Centre.\n\nIf you reside in the European Union and are a consumer, any dispute will be resolved by the court of your place of residence or domicile.\n\n## SCHEDULE 1: UNITED STATES-SPECIFIC TERMS\n\nYou and we agree to binding individual arbitration before JAMS.',
+        document: 'terms',
+        value: 'mandatory',
+        fields: { scope: 'users outside the US, other than consumers in the European Union' },
+      },
       {
         clause:
           'Any dispute will be resolved by arbitration administered by the Singapore International Arbitration Centre. If you live in the United States, you and we agree to binding individual arbitration before JAMS.',

@@ -427,7 +427,7 @@ const SENTENCES: readonly FactSentence[] = [
           severity: 'bad',
           // (A rule for everyone outside a region is quoted with the other region's rule and the heading that says whose it is.)
           evidence: a.scope?.startsWith('users outside')
-            ? a.evidence.slice(0, 3)
+            ? a.evidence.slice(0, 4)
             : a.evidence.filter((e) => !runner || e === a.evidence[0] || e.quote.includes(runner)).slice(0, 2),
         };
       if (a.value === 'mandatory_with_opt_out') {
@@ -811,8 +811,15 @@ const SENTENCES: readonly FactSentence[] = [
           ? `and processed outside ${/^(?:country|your)/i.test(region) ? 'the country where you live' : `the ${region}`}`
           : 'to and processed in other countries';
       const recipients = where.length || region ? [] : namedIn(shown, TRANSFER_RECIPIENTS, 3);
+      // Safeguards its clause gives for one recipient only ("For transfers to our service provider Twilio in the United States, we rely on …").
+      const onlyFor = /\bFor transfers to (?:our )?(?:service providers? )?([A-Z][\w.]*(?: [A-Z][\w.]*)?)/.exec(
+        safeguards.evidence.map((e) => e.quote).join(' '),
+      )?.[1];
+      const relying = safeguards.named.length
+        ? `, relying on ${listing(safeguards.named)}${onlyFor ? ` for transfers to ${onlyFor}` : ''}`
+        : '';
       return {
-        text: `Your data may be transferred ${to}${recipients.length ? `, to ${listing(recipients)}` : ''}${safeguards.named.length ? `, relying on ${listing(safeguards.named)}` : ''}.`,
+        text: `Your data may be transferred ${to}${recipients.length ? `, to ${listing(recipients)}` : ''}${relying}.`,
         severity: 'neutral',
         evidence: evidence.slice(0, 3),
       };
@@ -1072,7 +1079,14 @@ function describedBy(
 /** The evidence, and the answer's clause that names the users its scope is for ("… if you live in the United States or Canada") when it is not among it. */
 function withScopeProof(answer: FactAnswer, evidence: Evidence[]): Evidence[] {
   const region = /\b([A-Z]{2,}|[A-Z][a-z]+)\b/.exec((answer.scope ?? '').replace(/^users (?:outside|in) (?:the )?/, ''))?.[1];
-  const proof = region ? answer.evidence.find((e) => e.quote.toLowerCase().includes(region.toLowerCase())) : undefined;
+  // An acronym as written ("US", not the word "us"), or spelled out in any case ("UNITED STATES"); a name in any case.
+  const names = (quote: string) =>
+    region === 'US'
+      ? /\bUS\b|\bU\.S\./.test(quote) || /\bunited states\b/i.test(quote)
+      : /^[A-Z]{2,}$/.test(region!)
+        ? new RegExp(`\\b${region}\\b`).test(quote)
+        : new RegExp(`\\b${region}\\b`, 'i').test(quote);
+  const proof = region ? answer.evidence.find((e) => names(e.quote)) : undefined;
   return proof && !evidence.includes(proof) ? [...evidence, proof] : evidence;
 }
 
