@@ -85,6 +85,8 @@ function detailText(answer: FactAnswer): string {
   if (answer.opt_out_contact) parts.push(answer.opt_out_contact);
   if (answer.days) parts.push(`${answer.days} days' notice`);
   if (answer.usd) parts.push(`US$${answer.usd}`);
+  // Other users' rule where it differs ("users outside the US: Singapore").
+  if (answer.variants?.length) parts.push(answer.variants.map((v) => `${v.scope}: ${String(v.value)}`).join('; '));
   const flags = (['perpetual', 'irrevocable', 'sublicensable'] as const).filter((flag) => answer[flag]);
   if (flags.length) parts.push(flags.join(', '));
   return parts.join(' · ');
