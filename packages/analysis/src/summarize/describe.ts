@@ -68,6 +68,12 @@ const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 
 const USER_CONTENT =
   /\b(your|user|member)s?['’]? (content|posts?|materials?|submissions?|uploads?|videos?|comments?|information)\b|\byou (post|submit|upload|share|provide)\b/i;
 
+/** The kinds of recipients a sharing clause names, in the table's order, "partners" not again after "advertising partners". */
+export function recipientKinds(clause: string): string[] {
+  const kinds = findTerms(clause, SHARED_WITH, SHARED_WITH.length);
+  return kinds.filter((kind) => !kinds.some((other) => other !== kind && other.endsWith(` ${kind}`)));
+}
+
 /** An opt-out of arbitration itself, not of later changes to the arbitration agreement. */
 export const canOptOutOfArbitration = (clause: string) =>
   /opt[- ]?out/i.test(clause) && !/opt[- ]?out of (the |any )?(modifications?|changes?|(material )?change)/i.test(clause);
@@ -331,7 +337,7 @@ const DESCRIBERS: Record<string, Describer> = {
       return undefined;
     // "You may choose to share … with our partners" is the user's own sharing.
     if (/\byou (?:can|may)\b[^.]{0,30}\bshare\b/i.test(t)) return undefined;
-    const who = findTerms(t, SHARED_WITH, 3);
+    const who = recipientKinds(t).slice(0, 3);
     const named = namedRecipients(t);
     // "… related to those transactions with that third party": the other party of a purchase you make.
     if (!who.length && /\btransactions?\b[^.]{0,60}\bwith (?:that|the) third part(?:y|ies)\b/i.test(t))

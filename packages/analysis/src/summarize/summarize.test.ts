@@ -64,3 +64,21 @@ describe('a rule the terms take back for European consumers', () => {
     expect(item.evidence.map((e) => e.quote)).toEqual([rule!.text, exception!.text]);
   });
 });
+
+describe('sharing with one kind of recipient', () => {
+  it('names the other kinds the policy shares with, each clause quoted, not those that share with the service', () => {
+    const [own, researchers, inbound, denial] = clausesOf(
+      'We share your information with service providers for hosting and customer support.',
+      'We share your information with independent researchers to support studies that meet our criteria.',
+      'Advertisers and measurement partners share information with us about your purchases in stores.',
+      'We do not share your information with data brokers or advertisers for their own marketing.',
+    );
+    const sharing = { ...finding('third_party_sharing', own!), document: 'privacy' as const };
+    const { details } = summarizeFindings([sharing], { clauses: { privacy: [own!, researchers!, inbound!, denial!] } });
+    const item = details.privacyConcerns.find((i) => i.category === 'third_party_sharing')!;
+    expect(item.text).toBe(
+      'Your personal data is shared with third parties, including service providers and researchers, for hosting and customer support.',
+    );
+    expect(item.evidence.map((e) => e.quote)).toEqual([own!.text, researchers!.text]);
+  });
+});

@@ -1,9 +1,10 @@
 import type { AnalysisResult, Evidence, Severity, SummaryItem } from '@fineprint/contracts';
 import type { Finding } from '../classify/classify';
 import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
-import { canOptOutOfArbitration, describeFinding, namedRecipients, type Description } from './describe';
+import { canOptOutOfArbitration, describeFinding, namedRecipients, recipientKinds, type Description } from './describe';
 import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
 import { europeanRegionsIn, regionOf, scopeOf, scopeWithSource } from '../facts/reader';
+import { isBackedByQuote } from '../facts/reconcile';
 
 export interface SummaryOptions {
   /** Items per list at most. Default 10. */
@@ -36,8 +37,8 @@ interface Chosen {
   finding: Finding;
   description: Description;
   severity: Severity;
-  /** A clause quoted after the finding's own, for a detail the sentence takes from it. */
-  also?: Clause;
+  /** Clauses quoted after the finding's own, for the details the sentence takes from them. */
+  also?: Clause[];
 }
 
 /**
@@ -75,7 +76,7 @@ export function summarizeFindings(
       evidence: [
         ...(before ? quote(before) : []),
         ...evidenceOf(c.finding),
-        ...(c.also ? quote(c.also) : []),
+        ...(c.also ?? []).flatMap(quote),
         // The heading that limits the rule to some users, or the exception for others, as the proof of the scope the sentence states.
         ...(heading ? quote({ ...heading, heading: '', kind: 'heading' }) : []),
         ...(exception ? quote(exception) : []),
@@ -201,9 +202,48 @@ function withDetailNearby(c: Chosen, clauses: readonly Clause[]): Chosen {
     if (isSharing && namedRecipients(clause.text).filter((name) => /^[A-Z]/.test(name)).length < 2) continue;
     const description = describeFinding(id, `${own.text} ${clause.text}`);
     if (isSharing ? description?.namesCompanies : description?.isSpecific && description.text !== c.description.text)
-      return { ...c, description: description!, severity: description!.severity ?? c.severity, also: clause };
+      return { ...c, description: description!, severity: description!.severity ?? c.severity, also: [clause] };
   }
-  return c;
+  return isSharing ? withOtherRecipients(c, clauses) : c;
+}
+
+/**
+ * Sharing said with one kind of recipient ("service providers") where other sharing sentences of
+ * the policy name other kinds ("advertisers", "researchers"): the sentence names them too, each
+ * clause quoted.
+ */
+function withOtherRecipients(c: Chosen, clauses: readonly Clause[]): Chosen {
+  const own = c.finding.clause;
+  const named = new Set(recipientKinds(own.text));
+  if (named.size > 1) return c;
+  const others: Clause[] = [];
+  for (const clause of clauses) {
+    if (others.length === 2) break;
+    if (clause === own || !isStatement(clause.text) || !/\b(?:shar|disclos)\w*\b[^.]{0,120}\bwith\b/i.test(clause.text)) continue;
+    // The service's own sharing, not data it receives ("partners share information with us") or the user's own ("you may share … with").
+    if (
+      /\byou (?:can|may|choose to)\b[^.]{0,30}\bshare\b|\b(?:receive|obtain|collect)\w*\b[^.]{0,60}\bfrom\b|\bwith us\b/i.test(clause.text)
+    )
+      continue;
+    // (Nor a denial: "we do not share … with advertisers".)
+    if (!isBackedByQuote({ category: c.finding.category.id, evidence: [{ quote: clause.text }] })) continue;
+    // … nor counts ("share these metrics with affiliates"): personal data, to the kinds named right after "with".
+    if (/\bmetrics\b|\baggregate/i.test(clause.text)) continue;
+    const fresh = recipientKinds(clause.text).filter(
+      (kind) =>
+        !named.has(kind) &&
+        kind !== 'law enforcement' &&
+        kind !== 'other users' &&
+        new RegExp(`\\bwith (?:[\\w-]+,? ){0,4}?${kind}\\b`, 'i').test(clause.text),
+    );
+    if (fresh.length === 0) continue;
+    fresh.forEach((kind) => named.add(kind));
+    others.push(clause);
+  }
+  if (others.length === 0) return c;
+  // The sentence is the own clause's, with the other kinds added (its companies and purposes stay its own clause's).
+  const description = describeFinding(c.finding.category.id, `${own.text} Data is also shared with ${[...named].join(', ')}.`);
+  return description?.isSpecific && description.text !== c.description.text ? { ...c, description, also: others } : c;
 }
 
 /** The finding's clause, after the sentence it completes when it is a list item ("We may share your data:" / "with the police."). */
