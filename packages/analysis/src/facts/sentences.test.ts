@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../summarize/details';
-import { byProduct, licenceEnd, licencePurpose, periodPhrase } from './sentences';
+import { extractDocument } from '../extract/extract';
+import { segmentClauses } from '../segment/segment';
+import { readFacts } from './read-facts';
+import { byProduct, licenceEnd, licencePurpose, periodPhrase, writeFromFacts } from './sentences';
 
 describe('periodPhrase', () => {
   it('keeps what a period applies to, in the clause’s own words', () => {
@@ -114,5 +117,24 @@ describe('licenceEnd', () => {
       ', unless you ask it to stop',
     );
     expect(of('You grant us a worldwide licence.')).toBe('');
+  });
+});
+
+describe('writeFromFacts', () => {
+  const factsOf = (privacy: string) =>
+    readFacts([
+      { type: 'privacy', url: 'https://example.com/privacy', clauses: segmentClauses(extractDocument(privacy, 'markdown').blocks) },
+    ]);
+  const empty = { keyPoints: [], privacyConcerns: [], recommendations: [] };
+
+  it('says what the service hands to advertising partners for its ads, with the clause that says it', () => {
+    const facts = factsOf(
+      'We use your browsing activity to show you personalised ads. We may share some of your personal data (such as identifiers) with advertising partners to show you relevant ads.',
+    );
+    const item = writeFromFacts(empty, facts).details.privacyConcerns.find((i) => i.category === 'targeted_advertising')!;
+    expect(item.text).toBe(
+      'Your data is used to show you personalised ads (based on your activity); it shares identifiers with advertising partners.',
+    );
+    expect(item.evidence.some((e) => e.quote.includes('(such as identifiers) with advertising partners'))).toBe(true);
   });
 });

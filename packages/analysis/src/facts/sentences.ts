@@ -1,6 +1,7 @@
 import type { AnalysisResult, Evidence, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
 import { findEmail, findRoute, findSettingName, findWebAddress, isStatement, listing, namedIn, NUMBER_WORDS } from '../summarize/details';
 import {
+  AD_SHARED_DATA,
   AD_SIGNALS,
   AI_TRAINING_DATA,
   INDEMNITY_COVERS,
@@ -132,6 +133,10 @@ function retentionRank(quote: string): number {
     return 3;
   return /\blogs?\b|\bIP address|\bsearch|\blocation\b|\bmessages?\b|\bactivity\b/i.test(quote) ? 1 : 2;
 }
+
+/** Handing data to advertising partners, and what: "We may share some of your personal data (such as identifiers) with advertising partners". */
+const AD_DATA_SHARED =
+  /\b(?:share|disclos|provid|send)\w*\b[^.]{0,80}\bwith (?:our |third[- ]party )?(?:advertising partners|ad(?:vertising)? networks|advertisers|ad partners)\b/i;
 
 /** A clause that bounds a licence: its purpose or how you end it. */
 const LICENCE_LIMITS = /\bonly for the purpose\b|\byou can end this licen[cs]e\b|\bunless you ask us to stop\b/i;
@@ -584,19 +589,23 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'targeted_advertising',
     write: (a) => {
       // What the ads are based on, as the quoted clause names it.
-      const { named, evidence } = detailOf(a, AD_SIGNALS, 3);
+      const { named, evidence: signals } = detailOf(a, AD_SIGNALS, 3);
       const based = named.length ? ` (based on ${listing(named)})` : '';
+      // What it hands to advertising partners for this, where a clause says ("share … (such as identifiers) with advertising partners").
+      const handing = a.evidence.find((e) => AD_DATA_SHARED.test(e.quote) && namedIn(e.quote, AD_SHARED_DATA, 2).length > 0);
+      const handed = handing ? `; it shares ${listing(namedIn(handing.quote, AD_SHARED_DATA, 2))} with advertising partners` : '';
+      const evidence = handing && !signals.includes(handing) ? [...signals, handing] : signals;
       if (a.value === 'yes')
         // "to personalise (including ads if we show you ads)": only where the service shows ads at all.
         return evidence.some((e) => /\bif we show (?:you )?ads\b/i.test(e.quote))
           ? { text: `Your data may be used to personalise ads${based}, if the service shows you ads.`, severity: 'bad', evidence }
-          : { text: `Your data is used to show you personalised ads${based}.`, severity: 'bad', evidence };
+          : { text: `Your data is used to show you personalised ads${based}${handed}.`, severity: 'bad', evidence };
       if (a.value === 'yes_opt_out') {
         // What the opt-out reaches, where and for whom, from the clauses that offer it.
         const way = adsOptOut(a);
         const reach = way?.partnerDataOnly ? 'the use of data from partners and other sites for them' : 'at least part of it';
         return {
-          text: `Your data is used to show you personalised ads${based}; ${way?.route ? `you can opt out of ${reach} ${way.route}${way.where}` : 'the policy describes a way to opt out of at least part of it'}.`,
+          text: `Your data is used to show you personalised ads${based}${handed}; ${way?.route ? `you can opt out of ${reach} ${way.route}${way.where}` : 'the policy describes a way to opt out of at least part of it'}.`,
           severity: 'bad',
           evidence: [...evidence, ...(way?.evidence ?? []).filter((e) => !evidence.includes(e))],
         };

@@ -248,3 +248,12 @@ export const EMBEDDED_TOOLS: Vocabulary = [
   [/\bbuttons?\b/i, 'buttons'],
   [/\bvideos?\b/i, 'videos'],
 ];
+
+/** What a service hands to advertising partners, as the clause names it. */
+export const AD_SHARED_DATA: Vocabulary = [
+  [/\bhashed (?:e-?mail|contact)/i, 'hashed contact details'],
+  [/\b(?:advertising|ad|device|mobile ad) (?:IDs?|identifiers)\b/i, 'advertising or device IDs'],
+  [/\bcookie (?:IDs?|identifiers)\b/i, 'cookie IDs'],
+  [/\bidentifiers\b/i, 'identifiers'],
+  [/\bIP address/i, 'IP addresses'],
+];
