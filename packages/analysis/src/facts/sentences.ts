@@ -642,12 +642,23 @@ const SENTENCES: readonly FactSentence[] = [
       const sources = found.filter((source) => !rough(source) && source !== 'IP address');
       const from = sources.length ? ` (from ${listing(sources)})` : '';
       // "Precise" only where the quote says so (or names GPS); else the location the clause names.
-      const what = evidence.some((e) => /\bprecise|\bexact\b|\bGPS\b/i.test(e.quote)) ? 'your precise location' : 'your location';
+      const said = evidence.map((e) => e.quote).join(' ');
+      const what = /\bprecise|\bexact\b|\bGPS\b/i.test(said)
+        ? 'your precise location'
+        : /\blocation of your (?:device|computer|phone)\b/i.test(said)
+          ? 'the location of your device'
+          : /\bcurrent location\b/i.test(said)
+            ? 'your current location'
+            : 'your location';
+      // Only for some uses, where the clause says so ("Depending on the nature of the trip reservation, we may also ask for …").
+      const when = /\bdepending on the (?:nature|type) of (?:the |your )?(?:trip |travel )?(?:reservation|booking|trip)\b/i.test(said)
+        ? ' for some bookings'
+        : '';
       // … and what it reads from your IP address whatever you allow, in its own clause.
       const ip = a.evidence.find((e) => LOCATION_FROM_IP.test(e.quote) && !evidence.includes(e));
       const also = `${evidence.some((e) => BY_PLACE.test(e.quote)) ? ' (depending on where you live)' : ''}${ip ? '; it also estimates your general location from your IP address' : ''}`;
       const proof = ip ? [...evidence, ip] : evidence;
-      if (a.value === 'yes') return { text: `The service collects ${what}${from}${also}.`, severity: 'bad', evidence: proof };
+      if (a.value === 'yes') return { text: `The service collects ${what}${from}${when}${also}.`, severity: 'bad', evidence: proof };
       if (a.value === 'yes_with_permission')
         return { text: `The service collects ${what}${from} if you allow it on your device${also}.`, severity: 'bad', evidence: proof };
       if (a.value === 'no') {
