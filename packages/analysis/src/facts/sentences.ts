@@ -1066,8 +1066,20 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     if (!permission) return null;
     const sources = namedIn(permission.quote, LOCATION_SOURCES, 3).filter((s) => s !== 'IP address');
     const where = /\bdevice settings\b/i.test(permission.quote) ? ' in your device settings' : '';
+    // What it is used for, where the clause says ("… we collect your precise location from GPS to tag your photos").
+    const purpose = /\bto ((?:show|tag|provide|offer|find|help|personali[sz]e|recommend|suggest|deliver)\b[^.;,()]{3,60})/i
+      .exec(permission.quote)?.[1]
+      ?.trim()
+      .replace(/\bour\b/g, 'its')
+      .replace(/\bwe\b/g, 'the service');
     return {
-      text: `Keep location access${sources.length ? ` (${listing(sources)})` : ''} off${where} unless a feature really needs it: the policy leaves it to your choice.`,
+      text: `Keep location access${sources.length ? ` (${listing(sources)})` : ''} off${where} unless ${
+        purpose
+          ? `you want it used to ${purpose}`
+          : /\blocation(?:-related| based)? (?:features?|services? (?:we|you) (?:offer|use))\b/i.test(permission.quote)
+            ? 'you use its location features'
+            : 'a feature really needs it'
+      }: the policy leaves it to your choice.`,
       evidence: [permission],
     };
   }
