@@ -59,6 +59,8 @@ const ADS_OPT_IN =
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
 
+/** Safeguards for transfers abroad. */
+const SAFEGUARDS = /\bstandard contractual clauses\b|\badequacy decisions?\b|\bData Privacy Framework\b|\bbinding corporate rules\b/i;
 /** European consumers' disputes sent to the courts where they live. */
 const CONSUMER_HOME_COURTS =
   /\bconsumers?\b[^.]*\bcourts? (?:of|in) (?:your|the) (?:place of residence|country (?:of|where you) (?:residence|live)|domicile)/i;
@@ -680,7 +682,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Destinations only: a place named after "to" or "in" (servers in, transferred to), not where data comes from.
       const text = found.map((l) => l.clause.text).join(' ');
       const where = destinationsIn(text);
-      return ctx.answer('yes', found, where.length > 0 ? { where } : {});
+      // The safeguards relied on, where a sentence of their own names them ("… we rely on standard contractual clauses").
+      const safeguard = found.some((l) => SAFEGUARDS.test(l.clause.text)) ? undefined : ctx.find(SAFEGUARDS, PRIVACY)[0];
+      return ctx.answer('yes', safeguard ? [...found.slice(0, 2), safeguard] : found, where.length > 0 ? { where } : {});
     },
     examples: [
       {
@@ -692,6 +696,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause: 'We store your information on servers in the United States, Malaysia and Singapore.',
         value: 'yes',
         fields: { where: ['United States', 'Malaysia', 'Singapore'] },
+      },
+      {
+        clause:
+          'We transfer your information to the United States. Where we do, we rely on standard contractual clauses approved by the European Commission.',
+        value: 'yes',
+        fields: { where: ['United States'] },
       },
     ],
   },
