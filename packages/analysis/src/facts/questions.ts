@@ -1,6 +1,7 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
 import { findAge, findCourt, findEmail, findRoute, findSettingName, findUsd, findWebAddress, isStatement } from '../summarize/details';
 import { POINTS_BACK } from '../segment/segment';
+import { TRANSFER_SAFEGUARDS } from '../summarize/vocabulary';
 import {
   durationsIn,
   europeanRegionsIn,
@@ -59,8 +60,8 @@ const ADS_OPT_IN =
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
 
-/** Safeguards for transfers abroad. */
-const SAFEGUARDS = /\bstandard contractual clauses\b|\badequacy decisions?\b|\bData Privacy Framework\b|\bbinding corporate rules\b/i;
+/** Safeguards for transfers abroad: any the summary's vocabulary can name. */
+const SAFEGUARDS = new RegExp(TRANSFER_SAFEGUARDS.map(([pattern]) => pattern.source).join('|'), 'i');
 /** European consumers' disputes sent to the courts where they live. */
 const CONSUMER_HOME_COURTS =
   /\bconsumers?\b[^.]*\bcourts? (?:of|in) (?:your|the) (?:place of residence|country (?:of|where you) (?:residence|live)|domicile)/i;

@@ -326,7 +326,6 @@ const SENTENCES: readonly FactSentence[] = [
         const change = silent
           ? 'The service can change these terms without telling you first'
           : `The service can change these terms${when}`;
-        // How it tells you, where the clause says: "by posting the amended terms and updating the date".
         // How, as the rule's first two sentences say ("We may make changes …" / "If we make changes, we will post the
         // revised Terms and update the Effective Date"), and acceptance by continued use from the clause that says it.
         const rule = a.evidence.filter((e) => isStatement(e.quote)).slice(0, 2);
