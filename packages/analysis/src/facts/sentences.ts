@@ -966,8 +966,12 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   const tools = offers.map((o) => o.text);
   const evidence = offers.flatMap((o) => o.evidence);
   if (tools.length > 0) {
-    const also = hasContact ? `; for other requests, ${reachAt(contact)}` : '';
     const contactClause = hasContact ? contactProof(facts.privacy_contact) : [];
+    // A contact the policy gives for questions ("If you have questions about our international data transfers, … contact us") is for questions.
+    const forQuestions =
+      contactClause.length > 0 &&
+      contactClause.every((e) => /\bquestions?\b/i.test(e.quote) && !/\brequests?\b|\bexercis\w*|\brights?\b/i.test(e.quote));
+    const also = hasContact ? `; for ${forQuestions ? 'questions' : 'other requests'}, ${reachAt(contact)}` : '';
     return {
       text: `You can ${tools.join(' and ')}${also}.`,
       category: 'rights_access_deletion',
@@ -1038,7 +1042,13 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
   if (item.category === 'targeted_advertising' || item.category === 'opt_out') {
     const way = adsOptOut(facts.targeted_ads);
     if (!way) return null;
-    const what = way.partnerDataOnly ? 'Stop the use of data from partners and other sites for your ads' : 'Opt out of personalised ads';
+    // An opt-out of others' practices ("to opt-out of their advertising practices") is said as one.
+    const theirs = way.evidence.some((e) => /\bopt[- ]?out of their advertising practices\b/i.test(e.quote));
+    const what = way.partnerDataOnly
+      ? 'Stop the use of data from partners and other sites for your ads'
+      : theirs
+        ? 'Opt out of the advertising practices of its advertising partners'
+        : 'Opt out of personalised ads';
     return { text: `${what}${way.route ? ` ${way.route}` : ''}${way.where}.`, evidence: way.evidence };
   }
   if (item.category === 'arbitration') {

@@ -77,7 +77,7 @@ describe('sharing with one kind of recipient', () => {
     const { details } = summarizeFindings([sharing], { clauses: { privacy: [own!, researchers!, inbound!, denial!] } });
     const item = details.privacyConcerns.find((i) => i.category === 'third_party_sharing')!;
     expect(item.text).toBe(
-      'Your personal data is shared with third parties, including service providers and researchers, for hosting and customer support.',
+      'Your personal data is shared with third parties, including service providers, for hosting and customer support; it is also shared with researchers.',
     );
     expect(item.evidence.map((e) => e.quote)).toEqual([own!.text, researchers!.text]);
   });

@@ -2,7 +2,7 @@ import type { AnalysisResult, Evidence, Severity, SummaryItem } from '@fineprint
 import type { Finding } from '../classify/classify';
 import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
 import { canOptOutOfArbitration, describeFinding, namedRecipients, recipientKinds, type Description } from './describe';
-import { findEmail, findPeriod, findWebAddress, isStatement } from './details';
+import { findEmail, findPeriod, findWebAddress, isStatement, listing } from './details';
 import { europeanRegionsIn, regionOf, scopeOf, scopeWithSource } from '../facts/reader';
 import { isBackedByQuote } from '../facts/reconcile';
 
@@ -214,7 +214,8 @@ function withDetailNearby(c: Chosen, clauses: readonly Clause[]): Chosen {
  */
 function withOtherRecipients(c: Chosen, clauses: readonly Clause[]): Chosen {
   const own = c.finding.clause;
-  const named = new Set(recipientKinds(own.text));
+  const ownKinds = recipientKinds(`${own.leadIn?.text ?? ''} ${own.text}`);
+  const named = new Set(ownKinds);
   if (named.size > 1) return c;
   const others: Clause[] = [];
   for (const clause of clauses) {
@@ -241,9 +242,12 @@ function withOtherRecipients(c: Chosen, clauses: readonly Clause[]): Chosen {
     others.push(clause);
   }
   if (others.length === 0) return c;
-  // The sentence is the own clause's, with the other kinds added (its companies and purposes stay its own clause's).
-  const description = describeFinding(c.finding.category.id, `${own.text} Data is also shared with ${[...named].join(', ')}.`);
-  return description?.isSpecific && description.text !== c.description.text ? { ...c, description, also: others } : c;
+  // The own clause's sentence (its companies and purposes are its own), then the other kinds.
+  const added = listing([...named].filter((kind) => !ownKinds.includes(kind)));
+  const text = ownKinds.length
+    ? `${c.description.text.replace(/\.$/, '')}; it is also shared with ${added}.`
+    : c.description.text.replace(/\.$/, `, including ${added}.`);
+  return { ...c, description: { ...c.description, text, isSpecific: true }, also: others };
 }
 
 /** The finding's clause, after the sentence it completes when it is a list item ("We may share your data:" / "with the police."). */
