@@ -474,6 +474,17 @@ function isCapitalTitle(text: string): boolean {
   return text.length <= 80 && !/[.;!?,]$/.test(text) && /[A-Z].*[A-Z].*[A-Z]/.test(text) && text === text.toUpperCase();
 }
 
+/** A short line, no sentence, that opens a part for the users of a region: "Additional information if you live in the EEA, Switzerland and the UK". */
+function isRegionalTitle(text: string): boolean {
+  return (
+    text.length <= 120 &&
+    !/[.;:!?,]$/.test(text) &&
+    /^(?:[A-Z][\w-]*(?: [\w-]+){0,3} )?(?:if you (?:live|reside|are located) in|for (?:users|residents|people|consumers) (?:in|of)) (?:the )?[A-Z]/.test(
+      text,
+    )
+  );
+}
+
 /** Longest text a = or - line underlines as a heading; a longer paragraph keeps its line as a rule. */
 const MAX_SETEXT_HEADING = 200;
 
@@ -483,8 +494,9 @@ function markdownBlocks(markdown: string): RawBlock[] {
   const flush = () => {
     const raw = paragraph.join(' ');
     const text = clean(stripInlineMarkdown(raw));
-    // A one-line title in capitals ("SCHEDULE 1: UNITED STATES-SPECIFIC TERMS") names a part, as a heading does.
-    if (text && paragraph.length === 1 && isCapitalTitle(text)) blocks.push({ kind: 'heading', text });
+    // A one-line title in capitals ("SCHEDULE 1: UNITED STATES-SPECIFIC TERMS") names a part, as a heading does;
+    // so does a one-line title for the users of a region ("Additional information if you live in the EEA, Switzerland and the UK").
+    if (text && paragraph.length === 1 && (isCapitalTitle(text) || isRegionalTitle(text))) blocks.push({ kind: 'heading', text });
     else if (text) blocks.push(withLinks({ kind: 'paragraph', text }, raw));
     paragraph = [];
   };

@@ -128,7 +128,7 @@ const END_TO_END =
 const RETENTION =
   /\b(?:retain|retention|keep|kept|store|stored|delete|deleted|erase|erased|anonymi[sz]e|anonymi[sz]ed|de-identify|purge)\w*\b/i;
 const AS_LONG_AS =
-  /\bas long as (?:(?:is |it is |they are |we )?(?:necessary|needed|required|reasonably)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b|\bdifferent periods of time\b|\blonger periods of time when necessary\b/i;
+  /\b(?:as|so) long as (?:(?:is |it is |they are |we )?(?:necessary|needed|required|reasonably|need)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b|\bdifferent periods of time\b|\blonger periods of time when necessary\b/i;
 
 const DELETE_ACCOUNT =
   /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
@@ -542,7 +542,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       // Periods in the privacy policy, and the deletion timelines some terms give; not the EEA-only variants.
       const timed = [...ctx.find(RETENTION, PRIVACY), ...ctx.find(/\bdelet\w*\b[^.]{0,80}\b(?:within|up to|no more than)\b/i, TERMS)]
-        .filter((l) => scopeOf(l.clause) !== 'EEA users')
+        // (… nor records kept only for requests under European law: "correspondence relating to data subject requests under GDPR".)
+        .filter((l) => scopeOf(l.clause) !== 'EEA users' && !/\bunder (?:the )?(?:EU |UK )?GDPR\b/.test(l.clause.text))
         .filter(
           (l) =>
             durationsIn(l.clause.text).length > 0 &&
@@ -560,12 +561,22 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         );
         return ctx.answer('fixed_periods', timed, { periods: periods.slice(0, 8) });
       }
-      const needed = ctx.find([RETENTION, AS_LONG_AS], PRIVACY).concat(ctx.find([/\b(?:maintain|hold)\w*\b/i, AS_LONG_AS], PRIVACY));
+      // The general rule before a region's own ("Additional information if you live in the EEA, …").
+      const needed = ctx
+        .find([RETENTION, AS_LONG_AS], PRIVACY)
+        .concat(ctx.find([/\b(?:maintain|hold)\w*\b/i, AS_LONG_AS], PRIVACY))
+        .sort((a, b) => Number(scopeOf(a.clause) === 'EEA users') - Number(scopeOf(b.clause) === 'EEA users'));
       return needed.length > 0 ? ctx.answer('as_long_as_needed', needed) : NOT_STATED;
     },
     examples: [
       { clause: 'We retain server logs for 18 months and then delete them.', value: 'fixed_periods', fields: { periods: [{ days: 540 }] } },
       { clause: 'We keep your information for as long as necessary to provide the service.', value: 'as_long_as_needed' },
+      {
+        // Periods set only for one region's users, under a one-line title of their own, and records of requests under the GDPR.
+        clause:
+          'We keep your information only so long as we need it to provide the service. We retain correspondence relating to data subject requests under GDPR for two years.\n\nAdditional information if you live in the EEA, Switzerland and the UK\n\nWe generally keep log data for a period of 25 months.',
+        value: 'as_long_as_needed',
+      },
     ],
   },
   {

@@ -855,7 +855,7 @@ const SENTENCES: readonly FactSentence[] = [
     write: (a) => {
       if (a.value === 'as_long_as_needed') {
         // The measure as the clause words it ("as long as we have a relationship with you"), in the third person.
-        const found = /\bas long as ([^.,;:()]{5,121})/i.exec(quotesOf(a))?.[1]?.trim();
+        const found = /\b(?:as|so) long as ([^.,;:()]{5,121})/i.exec(quotesOf(a))?.[1]?.trim();
         const measure = found && found.length <= 120 ? found : undefined;
         const theirs = measure
           ?.replace(/\bwe have\b/gi, 'the service has')
