@@ -219,7 +219,8 @@ export function isStatement(text: string): boolean {
 
 /** A question heading, a link label, a table-of-contents row or a note of what changed: it points to a rule but states none. */
 export function isSignpost(text: string): boolean {
-  return /\?\s*(?:[=-]{3,}\s*)?$/.test(text) || SIGNPOST.test(text);
+  // A question ends it, perhaps before an underline ("How is it shared?" / "---"): tested on the text's end only, not scanned whole.
+  return /\?\s*(?:[=-]{3,}\s*)?$/.test(text.slice(-80)) || SIGNPOST.test(text);
 }
 const SIGNPOST =
   /^\s*(?:learn more\b|read (?:more|our)\b|click here\b|(?:to )?find out more\b|to learn more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|outlined|made (?:some )?changes)\b)/i;
