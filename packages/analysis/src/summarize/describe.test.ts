@@ -258,3 +258,11 @@ describe('namedTrackers', () => {
     expect(namedTrackers('Our Analytics show how the service is used.')).toEqual([]);
   });
 });
+
+describe('data collection', () => {
+  it('writes the kinds of data as names are written ("IP address")', () => {
+    expect(describeFinding('data_collection_breadth', 'We collect your device identifiers, IP address and location.')?.text).toBe(
+      'The service collects many kinds of data, including your device identifiers, IP address and location.',
+    );
+  });
+});

@@ -574,7 +574,9 @@ const DESCRIBERS: Record<string, Describer> = {
     // Data you choose to upload about others ("if you choose to upload or import it … their name and phone number") is not yours collected.
     if (/\bif you choose to (?:upload|import|sync|share)\b/i.test(t)) return undefined;
     // "…contacts our servers" is a verb, not your contacts.
-    const what = findTerms(t.replace(/\bcontacts (?:our|the|us|a|an|its)\b/gi, ''), COLLECTED, 4);
+    const what = findTerms(t.replace(/\bcontacts (?:our|the|us|a|an|its)\b/gi, ''), COLLECTED, 4).map((kind) =>
+      kind.replace(/^ip\b/, 'IP'),
+    );
     // One or two kinds named say little: almost every service collects an IP address.
     return what.length >= 3
       ? specific(`The service collects many kinds of data, including your ${listing(what)}.`)
