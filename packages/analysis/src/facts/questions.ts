@@ -60,6 +60,9 @@ const ADS_OPT_IN =
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
 
+/** Use after a change binds you: "By using Amazon Services after such changes, you agree to be bound by them". */
+const BOUND_AFTER_CHANGE =
+  /\b(?:by using|continu\w* (?:to )?(?:use|access))\b[^.]{0,60}\bafter\b[^.]{0,40}\b(?:changes?|modifications?|revisions?|updates?)\b/i;
 /** Safeguards for transfers abroad: any the summary's vocabulary can name. */
 const SAFEGUARDS = new RegExp(TRANSFER_SAFEGUARDS.map(([pattern]) => pattern.source).join('|'), 'i');
 /** European consumers' disputes sent to the courts where they live. */
@@ -1096,7 +1099,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         return ctx.answer('notice', evidence, fields);
       }
       if (found.length === 0) return NOT_STATED;
-      const { evidence, fields } = exceptEurope(found);
+      // … with the next sentence where it binds you by use ("By using Amazon Services after such changes, you agree to be bound by them").
+      const bound = ctx.following(found.slice(0, 1), BOUND_AFTER_CHANGE, 2).find((l) => l !== found[0] && !found.includes(l));
+      const { evidence, fields } = exceptEurope(bound ? [found[0]!, bound, ...found.slice(1)] : found);
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
@@ -1107,6 +1112,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         fields: { days: 30 },
       },
       { clause: 'We may change these Terms at any time by posting the revised version.', document: 'terms', value: 'no_notice' },
+      {
+        clause:
+          'We reserve the right to make changes to these Conditions of Use at any time. By using the Services after such changes, you agree to be bound by them.',
+        document: 'terms',
+        value: 'no_notice',
+      },
       {
         clause:
           'We may change these Terms by posting the revised version. For residents of the European Union or the United Kingdom, we will provide reasonable prior notice of changes to these Terms.',

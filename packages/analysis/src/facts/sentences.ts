@@ -335,7 +335,7 @@ const SENTENCES: readonly FactSentence[] = [
         const changeHow = posted ? `${change} by posting the new version${dated}` : change;
         const accepted = a.evidence.find((e) => ACCEPTED_BY_USE.test(e.quote) && isStatement(e.quote));
         const evidence = [
-          ...rule.filter((e) => e === rule[0] || posted || dated),
+          ...rule.filter((e) => e === rule[0] || e === accepted || posted || dated),
           ...(accepted && !rule.includes(accepted) ? [accepted] : []),
         ];
         return {

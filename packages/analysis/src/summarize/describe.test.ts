@@ -266,3 +266,14 @@ describe('data collection', () => {
     );
   });
 });
+
+describe('acceptance by use', () => {
+  it('says for whom else the user accepts, where the clause says so', () => {
+    expect(
+      describeFinding(
+        'contract_by_using',
+        'By using the Services, you agree, on behalf of yourself and all members of your household and others who use any Service under your account, to the following conditions.',
+      )?.text,
+    ).toBe('Simply using the service counts as accepting these terms, for everyone in your household and anyone using your account too.');
+  });
+});

@@ -251,9 +251,13 @@ const DESCRIBERS: Record<string, Describer> = {
     )
       return plain('Continuing to use the service after a change counts as accepting it.');
     const acts = namedIn(t, ACCEPTANCE_ACTS, 3);
+    // For others too: "you agree, on behalf of yourself and all members of your household and others who use … your account".
+    const forOthers = /\bon behalf of\b[^.]{0,40}\b(?:members of )?your household\b/i.test(t)
+      ? ', for everyone in your household and anyone using your account too'
+      : '';
     return acts.length > 1
-      ? specific(`Simply ${listing(acts, 'or')} the service counts as accepting these terms.`)
-      : specific('Simply using the service counts as accepting these terms.');
+      ? specific(`Simply ${listing(acts, 'or')} the service counts as accepting these terms${forOthers}.`)
+      : specific(`Simply using the service counts as accepting these terms${forOthers}.`);
   },
   indemnification: (t) => {
     const covers = namedIn(t, INDEMNITY_COVERS, 4);
