@@ -276,4 +276,10 @@ describe('acceptance by use', () => {
       )?.text,
     ).toBe('Simply using the service counts as accepting these terms, for everyone in your household and anyone using your account too.');
   });
+
+  it('names the other terms accepted with these', () => {
+    expect(
+      describeFinding('contract_by_using', 'By using the Threads Service, you agree to these Terms and the Instagram Terms.')?.text,
+    ).toBe('Simply using the service counts as accepting these terms and the Instagram Terms.');
+  });
 });

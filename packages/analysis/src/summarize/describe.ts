@@ -255,9 +255,12 @@ const DESCRIBERS: Record<string, Describer> = {
     const forOthers = /\bon behalf of\b[^.]{0,40}\b(?:members of )?your household\b/i.test(t)
       ? ', for everyone in your household and anyone using your account too'
       : '';
+    // Other terms accepted with these ("you agree to these Terms and the Instagram Terms").
+    const alsoTerms = /\bthese Terms and (?:the )?((?:[A-Z][\w-]*\s){1,3}Terms(?: of (?:Use|Service))?)\b/.exec(t)?.[1];
+    const accepting = `accepting these terms${alsoTerms ? ` and the ${alsoTerms}` : ''}${forOthers}`;
     return acts.length > 1
-      ? specific(`Simply ${listing(acts, 'or')} the service counts as accepting these terms${forOthers}.`)
-      : specific(`Simply using the service counts as accepting these terms${forOthers}.`);
+      ? specific(`Simply ${listing(acts, 'or')} the service counts as ${accepting}.`)
+      : specific(`Simply using the service counts as ${accepting}.`);
   },
   indemnification: (t) => {
     const covers = namedIn(t, INDEMNITY_COVERS, 4);
