@@ -208,14 +208,26 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
       if (m) return found(m[1]!, i);
     }
   const section = /^\s*(\d+(?:\.\d+)*)\\?\.?\s/.exec(clause.heading)?.[1];
-  for (let i = 0; i < document.clauses.length; i++) {
+  for (const { i, m } of exemptionsIn(document)) {
     const other = document.clauses[i]!;
-    const m = EXEMPTION.exec(other.text);
-    if (!m) continue;
     if (m[2] ? m[2] === section : other.heading === clause.heading && (!/\babove|foregoing\b/i.test(m[0]) || (i > index && i <= index + 3)))
       return found(m[1]!, i);
   }
   return undefined;
+}
+
+/** The clauses of a document that exempt some users, found once per document (every answer asks). */
+const EXEMPTIONS = new WeakMap<FactDocument, Array<{ i: number; m: RegExpExecArray }>>();
+function exemptionsIn(document: FactDocument): Array<{ i: number; m: RegExpExecArray }> {
+  let found = EXEMPTIONS.get(document);
+  if (!found) {
+    found = document.clauses.flatMap((clause, i) => {
+      const m = EXEMPTION.exec(clause.text);
+      return m ? [{ i, m }] : [];
+    });
+    EXEMPTIONS.set(document, found);
+  }
+  return found;
 }
 
 /** Scope of a clause when its words or heading limit it: "US users", "EEA users". */
