@@ -20,6 +20,12 @@ describe('periodPhrase', () => {
     );
   });
 
+  it('cuts closer to the period when asked, so that two periods fit one sentence', () => {
+    const quote =
+      'When you ask us to close your profile we start removing what you posted, and it can take as long as 45 days before every copy held on our main servers is gone for good.';
+    expect(periodPhrase(quote, '45 days', 7)).toBe('… and it can take as long as 45 days before every copy held on …');
+  });
+
   it('keeps an exception that opens the part', () => {
     expect(
       periodPhrase(

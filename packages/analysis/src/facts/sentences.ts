@@ -879,13 +879,16 @@ const SENTENCES: readonly FactSentence[] = [
             if (!evidence.includes(e)) evidence.push(e);
           }
       // Each period with what it applies to, in the clause's own words.
-      const phrases = [...byDays.values()]
-        .slice(0, 2)
-        .map((words) => evidence.map((e) => periodPhrase(e.quote, words)).find(Boolean))
-        .filter((phrase): phrase is string => phrase !== undefined);
-      // Two periods where the sentence stays short (40 words at most), else the first.
+      const phrasesOf = (maxBefore: number) =>
+        [...byDays.values()]
+          .slice(0, 2)
+          .map((words) => evidence.map((e) => periodPhrase(e.quote, words, maxBefore)).find(Boolean))
+          .filter((phrase): phrase is string => phrase !== undefined);
+      const phrases = phrasesOf(12);
+      // Two periods where the sentence stays short (40 words at most), with shorter parts if need be, else the first.
       const sentence = (shown: string[]) => `The documents set fixed periods for some data: ${shown.map((p) => `“${p}”`).join('; ')}.`;
-      const text = sentence(phrases).split(/\s+/).length <= 40 ? sentence(phrases) : sentence(phrases.slice(0, 1));
+      const fits = (text: string) => text.split(/\s+/).length <= 40;
+      const text = [phrases, phrasesOf(9), phrasesOf(7)].map(sentence).find(fits) ?? sentence(phrases.slice(0, 1));
       return phrases.length > 0
         ? {
             text,
@@ -901,7 +904,7 @@ const SENTENCES: readonly FactSentence[] = [
  * The part of a clause that states a period ("we keep search queries for 90 days"), at most
  * 12 words before it and 5 after, cut with "…": what the period applies to, in the clause's words.
  */
-export function periodPhrase(quote: string, words: string): string | undefined {
+export function periodPhrase(quote: string, words: string, maxBefore = 12): string | undefined {
   const at = quote.toLowerCase().indexOf(words.toLowerCase());
   if (at < 0) return undefined;
   const before = quote.slice(0, at);
@@ -913,9 +916,10 @@ export function periodPhrase(quote: string, words: string): string | undefined {
   const starts = [...quote.slice(from, at).matchAll(/\S+/g)].map((m) => from + m.index);
   const ends = [...quote.slice(after, to).matchAll(/\S+/g)].map((m) => after + m.index + m[0].length);
   // An exception that opens the part ("Except for the IP address used to create your account, …") is kept whole.
-  const isCutBefore = starts.length > (/^\s*(?:except|unless|other than|apart from)\b/i.test(quote.slice(from, at)) ? 24 : 12);
+  const isException = /^\s*(?:except|unless|other than|apart from)\b/i.test(quote.slice(from, at));
+  const isCutBefore = starts.length > (isException ? 24 : maxBefore);
   const isCutAfter = ends.length > 5;
-  if (isCutBefore) from = starts[starts.length - 12]!;
+  if (isCutBefore) from = starts[starts.length - maxBefore]!;
   if (isCutAfter) to = ends[4]!;
   const part = quote
     .slice(from, to)
