@@ -133,6 +133,18 @@ describe('writeFromFacts', () => {
     ]);
   const empty = { keyPoints: [], privacyConcerns: [], recommendations: [] };
 
+  it('advises the AI-training opt-out where the offer names only a settings page', () => {
+    const facts = factsOf(
+      'We use your posts to train our machine learning models. You can opt out of having your posts used for AI training via your privacy settings.',
+    );
+    expect(facts.ai_training.value).toBe('yes_opt_out');
+    const advice = { text: 'Opt out of AI training.', category: 'ai_training', severity: 'neutral' as const, evidence: [] };
+    const { recommendations } = writeFromFacts({ ...empty, recommendations: [advice] }, facts).details;
+    expect(recommendations.find((i) => i.category === 'ai_training')?.text).toBe(
+      'Opt out of the use of your content for AI training in your privacy settings.',
+    );
+  });
+
   it('says what the service hands to advertising partners for its ads, with the clause that says it', () => {
     const facts = factsOf(
       'We use your browsing activity to show you personalised ads. We may share some of your personal data (such as identifiers) with advertising partners to show you relevant ads.',

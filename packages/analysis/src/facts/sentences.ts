@@ -561,7 +561,9 @@ const SENTENCES: readonly FactSentence[] = [
       }
       if (a.value === 'yes_opt_out') {
         // The way out as its own clause words it: an opt-out of training (with where), or the general objection to legitimate interests.
-        const way = a.evidence.find((e) => /\bopt[- ]?out|\bturn off|\bswitch off/i.test(e.quote));
+        // (The clause that says where, before a heading-like "Opt out of Training LLMs.")
+        const ways = a.evidence.filter((e) => /\bopt[- ]?out|\bturn off|\bswitch off/i.test(e.quote));
+        const way = ways.find((e) => findRoute(e.quote)) ?? ways.find((e) => isStatement(e.quote)) ?? ways[0];
         const objection = a.evidence.find((e) => OBJECTION_REACHES_TRAINING.test(e.quote));
         const exit = way ?? objection;
         const route = way && findRoute(way.quote);
@@ -1033,6 +1035,12 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
   if (item.category === 'ai_training') {
     const clause = withSetting(facts.ai_training);
     if (clause) return { text: `Turn off the use of your data for AI training in ${findSettingName(clause.quote)}.`, evidence: [clause] };
+    // A settings page the offer names without a setting's name ("… used for LLM training purposes via your privacy settings").
+    const inSettings = facts.ai_training.evidence.find(
+      (e) => OPT_OUT_WORDS.test(e.quote) && /\bsettings\b/i.test(findRoute(e.quote) ?? ''),
+    );
+    if (inSettings)
+      return { text: `Opt out of the use of your content for AI training ${findRoute(inSettings.quote)!}.`, evidence: [inSettings] };
     // An address counts only where the clause that offers the objection gives it.
     const route = facts.ai_training.evidence.find((e) => OPT_OUT_WORDS.test(e.quote) && (findEmail(e.quote) ?? findWebAddress(e.quote)));
     if (route)
