@@ -32,6 +32,10 @@ export const MESSAGES = {
   keyPoints: 'Key Points',
   privacyConcerns: 'Privacy Concerns',
   recommendations: 'Recommendations',
+  // Beyond the SPEC: what an empty card says (issue 21: Signal's Privacy Policy gives no concerns; an empty list is an answer).
+  noKeyPoints: 'No key points found in these documents.',
+  noPrivacyConcerns: 'No privacy concerns found in these documents.',
+  noRecommendations: 'No actions to recommend: these documents offer no settings, opt-outs or choices worth taking.',
   // Beyond the SPEC: shown when the optional LLM engine could not write the summary (issue 14).
   llmFallback: 'The AI reader did not give an answer that could be checked in time, so this summary comes from the built-in analyzer.',
   siteBlocksAutomatedReaders:

@@ -109,7 +109,19 @@ function ItemEvidence({ item, documents }: { item: SummaryItem; documents: Analy
   );
 }
 
-function Card({ title, texts, items, documents }: { title: string; texts: string[]; items: SummaryItem[]; documents: AnalyzedDocument[] }) {
+function Card({
+  title,
+  empty,
+  texts,
+  items,
+  documents,
+}: {
+  title: string;
+  empty: string;
+  texts: string[];
+  items: SummaryItem[];
+  documents: AnalyzedDocument[];
+}) {
   const [isExpanded, setExpanded] = useState(false);
   const shown = isExpanded ? texts : texts.slice(0, VISIBLE_ITEMS);
   const id = `card-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -119,7 +131,7 @@ function Card({ title, texts, items, documents }: { title: string; texts: string
         {title}
       </h2>
       {texts.length === 0 ? (
-        <p className="text-sm text-slate-500">Nothing notable found.</p>
+        <p className="text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="space-y-3 text-sm leading-relaxed">
           {shown.map((text, i) => {
@@ -221,9 +233,27 @@ export function ResultCards({ result }: { result: AnalysisResult }) {
       </section>
       {result.factSheet && <AtAGlance factSheet={result.factSheet} />}
       <div className="grid gap-4 md:grid-cols-3">
-        <Card title={MESSAGES.keyPoints} texts={result.keyPoints} items={details.keyPoints} documents={documents} />
-        <Card title={MESSAGES.privacyConcerns} texts={result.privacyConcerns} items={details.privacyConcerns} documents={documents} />
-        <Card title={MESSAGES.recommendations} texts={result.recommendations} items={details.recommendations} documents={documents} />
+        <Card
+          title={MESSAGES.keyPoints}
+          empty={MESSAGES.noKeyPoints}
+          texts={result.keyPoints}
+          items={details.keyPoints}
+          documents={documents}
+        />
+        <Card
+          title={MESSAGES.privacyConcerns}
+          empty={MESSAGES.noPrivacyConcerns}
+          texts={result.privacyConcerns}
+          items={details.privacyConcerns}
+          documents={documents}
+        />
+        <Card
+          title={MESSAGES.recommendations}
+          empty={MESSAGES.noRecommendations}
+          texts={result.recommendations}
+          items={details.recommendations}
+          documents={documents}
+        />
       </div>
     </div>
   );

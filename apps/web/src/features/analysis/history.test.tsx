@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { FACT_IDS, type AnalysisResult } from '@fineprint/contracts';
+import { FACT_IDS, MESSAGES, type AnalysisResult } from '@fineprint/contracts';
+import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_LENGTH, permalinkIdInLocation, readHistory, rememberResult } from './history';
+import { ResultCards } from './result-cards';
 import { resultToMarkdown } from './share-menu';
 
 const result = (site: string, resultId?: string): AnalysisResult => ({
@@ -71,5 +73,22 @@ describe('resultToMarkdown', () => {
     expect(markdown).toContain('## Recommendations');
     expect(markdown).toContain('- [Terms](https://www.acme.example/terms) — 1200 words');
     expect(markdown).toContain(`Permalink: https://fineprint.test/?r=${id(1)}`);
+  });
+
+  it('says in words that a list is empty (Signal: no privacy concerns is an answer)', () => {
+    const empty = { ...result('quiet.example'), privacyConcerns: [], recommendations: [] };
+    const markdown = resultToMarkdown(empty);
+    expect(markdown).toContain(`## Privacy Concerns\n\n${MESSAGES.noPrivacyConcerns}\n`);
+    expect(markdown).toContain(`## Recommendations\n\n${MESSAGES.noRecommendations}\n`);
+  });
+});
+
+describe('ResultCards', () => {
+  it('shows an empty card as a sentence, not as an empty box', () => {
+    render(<ResultCards result={{ ...result('quiet.example'), privacyConcerns: [], recommendations: [] }} />);
+    const card = screen.getByRole('region', { name: MESSAGES.privacyConcerns });
+    expect(card.textContent).toContain(MESSAGES.noPrivacyConcerns);
+    expect(card.querySelector('li')).toBeNull();
+    expect(screen.getByRole('region', { name: MESSAGES.keyPoints }).textContent).toContain('Disputes go to arbitration.');
   });
 });
