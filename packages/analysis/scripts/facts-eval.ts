@@ -1,11 +1,14 @@
 /**
  * Fact-sheet accuracy on the development services: analyses the Terms and Privacy Policy of each
  * service of ../shared/corpus/ota, writes <out>/<Service>.json (the CLI's --json) and scores them
- * with ../shared/factsheet/factsheet.mjs against the gold fact sheets.
- *   tsx packages/analysis/scripts/facts-eval.ts [out dir]
+ * with ../shared/factsheet/factsheet.mjs against the gold fact sheets: all services, then each fixed
+ * fold of `fact-folds.json` and the 15 services the readers were first written from against the
+ * others, with accuracy per question per fold (issue 21: a change is judged on the folds it was not
+ * written from). `--json` prints the whole table as one JSON object.
+ *   tsx packages/analysis/scripts/facts-eval.ts [out dir] [--json]
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +16,10 @@ import { analyzeDocuments } from '../src/analyze';
 
 const SHARED = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const OTA = join(SHARED, 'corpus/ota');
-const out = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'fineprint-facts-'));
+const GOLD = join(SHARED, 'factsheet/gold');
+const args = process.argv.slice(2);
+const asJson = args.includes('--json');
+const out = args.find((arg) => !arg.startsWith('--')) ?? mkdtempSync(join(tmpdir(), 'fineprint-facts-'));
 mkdirSync(out, { recursive: true });
 for (const service of readdirSync(OTA, { withFileTypes: true }).filter((d) => d.isDirectory())) {
   const dir = join(OTA, service.name);
@@ -25,8 +31,76 @@ for (const service of readdirSync(OTA, { withFileTypes: true }).filter((d) => d.
   writeFileSync(join(out, `${service.name}.json`), JSON.stringify(result, null, 2));
 }
 process.stderr.write(`answers in ${out}\n`);
-process.stdout.write(
-  execFileSync(process.execPath, [join(SHARED, 'factsheet/factsheet.mjs'), 'score', join(SHARED, 'factsheet/gold'), out], {
+
+interface Score {
+  services: number;
+  accuracy: number;
+  asserted: number;
+  falseAssertions: number;
+  falseAssertionRate: number;
+  detailAccuracy: number;
+  perQuestion: Array<{ id: string; accuracy: number | null; falseAssertions: number }>;
+}
+
+/** The scorer's JSON over the gold of `services` only (it scores every gold file of the folder it is given). */
+function scoreOf(services: readonly string[]): Score {
+  const gold = mkdtempSync(join(tmpdir(), 'fineprint-gold-'));
+  for (const service of services) copyFileSync(join(GOLD, `${service}.json`), join(gold, `${service}.json`));
+  const output = execFileSync(process.execPath, [join(SHARED, 'factsheet/factsheet.mjs'), 'score', gold, out, '--json'], {
     encoding: 'utf8',
-  }),
-);
+  });
+  return JSON.parse(output.trim().split('\n').pop()!) as Score;
+}
+
+const folds = JSON.parse(readFileSync(new URL('./fact-folds.json', import.meta.url), 'utf8')) as {
+  folds: Record<string, string[]>;
+  writtenFrom: string[];
+};
+const everyService = readdirSync(GOLD)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
+const groups: Record<string, readonly string[]> = {
+  all: everyService,
+  ...folds.folds,
+  'first 15': folds.writtenFrom,
+  'other 19': everyService.filter((s) => !folds.writtenFrom.includes(s)),
+};
+const scores = Object.fromEntries(Object.entries(groups).map(([name, services]) => [name, scoreOf(services)]));
+if (asJson) {
+  process.stdout.write(`${JSON.stringify(scores)}\n`);
+} else {
+  const names = Object.keys(scores);
+  const cell = (text: string) => text.padStart(10);
+  const row = (label: string, cells: string[]) => `${label.padEnd(28)}${cells.map(cell).join('')}\n`;
+  let table = row('', names);
+  table += row(
+    'services',
+    names.map((n) => String(scores[n]!.services)),
+  );
+  table += row(
+    'accuracy',
+    names.map((n) => scores[n]!.accuracy.toFixed(3)),
+  );
+  table += row(
+    'false / stated',
+    names.map((n) => `${scores[n]!.falseAssertions}/${scores[n]!.asserted}`),
+  );
+  table += row(
+    'false rate',
+    names.map((n) => `${(scores[n]!.falseAssertionRate * 100).toFixed(1)}%`),
+  );
+  table += row(
+    'details',
+    names.map((n) => scores[n]!.detailAccuracy.toFixed(3)),
+  );
+  table += '\naccuracy (false assertions) per question\n';
+  for (const { id } of scores.all!.perQuestion)
+    table += row(
+      id,
+      names.map((n) => {
+        const q = scores[n]!.perQuestion.find((p) => p.id === id)!;
+        return `${q.accuracy?.toFixed(2) ?? '-'} (${q.falseAssertions})`;
+      }),
+    );
+  process.stdout.write(table);
+}
