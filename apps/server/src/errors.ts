@@ -53,6 +53,8 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   BOT_WALL: 422,
   NO_DOCUMENTS: 422,
   EMPTY_DOCUMENT: 422,
+  PDF_UNREADABLE: 422,
+  PDF_TOO_COMPLEX: 422,
 };
 
 /** What a visitor is told of an error: the status, the sentence, and when to come back. */

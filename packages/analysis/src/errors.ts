@@ -17,7 +17,9 @@ export type AnalysisErrorCode =
   | 'HTTP_STATUS'
   | 'BOT_WALL'
   | 'NO_DOCUMENTS'
-  | 'EMPTY_DOCUMENT';
+  | 'EMPTY_DOCUMENT'
+  | 'PDF_UNREADABLE'
+  | 'PDF_TOO_COMPLEX';
 
 export class AnalysisError extends Error {
   readonly code: AnalysisErrorCode;
@@ -36,3 +38,5 @@ export class UrlError extends AnalysisError {}
 export class FetchError extends AnalysisError {}
 /** No Terms of Service or Privacy Policy could be found or read. */
 export class DiscoveryError extends AnalysisError {}
+/** A PDF could not be read (damaged, not a PDF) or is over the reader's limits of pages, text, memory or time. */
+export class PdfError extends AnalysisError {}
