@@ -12,7 +12,8 @@ export type ServiceErrorCode =
   | 'PROVIDER_UNAVAILABLE'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
-  | 'BUSY';
+  | 'BUSY'
+  | 'UNSUPPORTED_ENCODING';
 
 /** A refusal with a stable code and a sentence safe to show the visitor. */
 export class ServiceError extends Error {
@@ -39,6 +40,7 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   BUSY: 503,
+  UNSUPPORTED_ENCODING: 415,
   INVALID_URL: 400,
   BLOCKED_ADDRESS: 400,
   DNS_FAILED: 422,
