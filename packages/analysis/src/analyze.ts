@@ -73,7 +73,7 @@ export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {
  */
 export async function analyzeDocuments(
   inputs: readonly DocumentInput[],
-  options: SummaryOptions & LlmOptions & { onProgress?: (message: string) => void } = {},
+  options: SummaryOptions & LlmOptions & { onProgress?: (message: string) => void; signal?: AbortSignal } = {},
 ): Promise<AnalysisResult> {
   const extracted: Array<{ input: DocumentInput; doc: ExtractedDocument }> = [];
   for (const input of inputs) {
@@ -157,6 +157,8 @@ export async function analyzeDocuments(
       documents: extracted.map(({ input, doc }) => ({ type: input.type, url: input.url, text: doc.text, language: doc.language })),
       languageNotices,
       maxItems: options.maxItems,
+      // The caller's cancel (not the discovery deadline: the model has its own budget).
+      signal: options.signal,
     },
     options.llm,
   );

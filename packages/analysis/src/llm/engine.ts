@@ -4,6 +4,7 @@ import {
   FACT_IDS,
   MESSAGES,
   type AnalysisResult,
+  type DocumentType,
   type Evidence,
   type FactAnswer,
   type FactId,
@@ -15,7 +16,8 @@ import { CATEGORIES } from '../classify/taxonomy';
 import { isConsistentWithFacts } from '../facts/reconcile';
 import { LIST_NAMES, LlmOutputSchema, type ListName, type LlmAnswer, type LlmItem, type LlmOutput } from './output-schema';
 import { estimateTokens, hintsOf, newMark, splitIntoSections, systemPrompt, userPrompt, type LlmDocument, type Section } from './prompt';
-import { createModel } from './provider';
+import { meaningRefusal } from './meaning';
+import { createModel, LlmTransportError } from './provider';
 import { LLM_QUESTIONS } from './questions';
 import { llmEngineId, type LlmSettings } from './settings';
 import { createQuoteIndex, polarityOf, readPolarity, readQuotes, unsupportedClaim, unsupportedValue } from './verify';
@@ -31,12 +33,17 @@ export interface LlmDiagnostics {
   latencyMs: number;
   /** Answers and items refused by verification. */
   dropped: number;
+  /** Why items were refused, by reason (not_found, value, too_long, facts, and `MeaningRefusal`'s: verdict, instruction, absence, freedom, category, severity). */
+  refusals: Record<string, number>;
   /** Answers whose polarity the model and the built-in reader disputed and the quote did not settle (now 'not_stated'). */
   disputed: number;
   cached: boolean;
   /** What the SDK said it ignored or changed in the requests (e.g. a setting the model does not support). */
   warnings: string[];
-  /** Why the built-in result was given instead: timeout, rate_limited, http_<status>, malformed, schema, refusal, error. */
+  /**
+   * Why the built-in result was given instead: timeout, cancelled, rate_limited, http_<status>,
+   * redirect, too_large, malformed, schema, refusal, error.
+   */
   fallback?: string;
 }
 
@@ -48,6 +55,8 @@ export interface LlmEngineInput {
   /** Notices of the built-in engine that only concern its English-only reading; dropped when the model wrote the result. */
   languageNotices: readonly string[];
   maxItems?: number;
+  /** The analysis's own cancel (the visitor left): it aborts the model calls at once. */
+  signal?: AbortSignal;
 }
 
 /** Time after LLM_TIMEOUT_MS the engine waits for a call that ignores its abort signal before giving up on it. */
@@ -89,6 +98,7 @@ export async function runLlmEngine(
     outputTokens: 0,
     latencyMs: 0,
     dropped: 0,
+    refusals: {},
     disputed: 0,
     cached: false,
     warnings: [],
@@ -108,6 +118,10 @@ export async function runLlmEngine(
     isTimedOut = true;
     controller.abort(new Error('LLM timeout'));
   }, settings.timeoutMs);
+  // The visitor's cancel hangs up on the model server too: the calls are not left to run to the timeout.
+  const cancel = () => controller.abort(new Error('LLM call cancelled'));
+  if (input.signal?.aborted) cancel();
+  else input.signal?.addEventListener('abort', cancel, { once: true });
   // Async from the first line, so that even a provider that refuses its settings ends in the fallback.
   const work = (async () => propose(input, settings, createModel(settings), controller.signal, diagnostics))();
   work.catch(() => undefined);
@@ -116,6 +130,8 @@ export async function runLlmEngine(
       work,
       new Promise<never>((_, reject) => {
         hardStop = setTimeout(() => reject(new Error('LLM timeout')), settings.timeoutMs + HARD_STOP_GRACE_MS);
+        // A cancel also ends a wait between retries at once.
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
       }),
     ]);
     const result = AnalysisResultSchema.parse(verifyAndMerge(input, outputs, engine, diagnostics));
@@ -128,13 +144,14 @@ export async function runLlmEngine(
       result: { ...input.builtin, notices: [...input.builtin.notices, MESSAGES.llmFallback] },
       diagnostics: {
         ...diagnostics,
-        fallback: isTimedOut ? 'timeout' : reasonOf(error),
+        fallback: input.signal?.aborted ? 'cancelled' : isTimedOut ? 'timeout' : reasonOf(error),
         latencyMs: Math.round(performance.now() - started),
       },
     };
   } finally {
     clearTimeout(timer);
     clearTimeout(hardStop);
+    input.signal?.removeEventListener('abort', cancel);
   }
 }
 
@@ -251,6 +268,9 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
 }
 
 function reasonOf(error: unknown): string {
+  // The SDK wraps what our fetch threw ("Failed to process successful response"): look through the causes.
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
+    if (cause instanceof LlmTransportError) return cause.reason;
   const api = apiErrorOf(error);
   if (api?.statusCode === 429) return 'rate_limited';
   if (api?.statusCode) return `http_${api.statusCode}`;
@@ -296,13 +316,16 @@ function verifyAndMerge(input: LlmEngineInput, outputs: readonly LlmOutput[], en
   for (const id of FACT_IDS) factSheet[id] = chooseAnswer(input.builtin.factSheet[id], candidates.get(id) ?? [], diagnostics);
 
   const maxItems = input.maxItems ?? 10;
+  // The built-in reading reads English only: a quote in another language is not read for its meaning.
+  const isReadable = (type: DocumentType) => input.documents.find((d) => d.type === type)?.language === 'en';
   const lists = {} as Record<ListName, SummaryItem[]>;
   for (const list of LIST_NAMES) {
     const items: SummaryItem[] = [];
     for (const item of outputs.flatMap((o) => o[list])) {
-      const verified = verifyItem(item, locate, factSheet);
-      if (!verified) {
+      const verified = verifyItem(item, locate, factSheet, isReadable);
+      if (typeof verified === 'string') {
         diagnostics.dropped++;
+        diagnostics.refusals[verified] = (diagnostics.refusals[verified] ?? 0) + 1;
         continue;
       }
       const text = verified.text.toLowerCase();
@@ -367,20 +390,32 @@ function chooseAnswer(builtin: FactAnswer, candidates: readonly Candidate[], dia
   return { value: chosen.value, evidence: chosen.evidence };
 }
 
-function verifyItem(item: LlmItem, locate: (q: LlmItem['quotes']) => Evidence[] | undefined, facts: FactSheet): SummaryItem | undefined {
+/**
+ * A checked item, or why it was refused: its quotes located, every value it claims inside them,
+ * the fact sheet not contradicting its category, and its quotes carrying what it says
+ * (`meaning.ts`: the category and severity the built-in classifier reads in them, denials,
+ * freedoms, no verdicts or calls to act).
+ */
+function verifyItem(
+  item: LlmItem,
+  locate: (q: LlmItem['quotes']) => Evidence[] | undefined,
+  facts: FactSheet,
+  isReadable: (type: DocumentType) => boolean,
+): SummaryItem | string {
   const text = item.text.trim().replace(/\s+/g, ' ');
-  if (!text || text.split(' ').length > MAX_ITEM_WORDS) return undefined;
+  if (!text || text.split(' ').length > MAX_ITEM_WORDS) return 'too_long';
   const evidence = locate(item.quotes);
-  if (!evidence) return undefined;
+  if (!evidence) return 'not_found';
   if (
     unsupportedClaim(
       text,
       evidence.map((e) => e.quote),
     ) !== undefined
   )
-    return undefined;
+    return 'value';
   const category = CATEGORY_IDS.has(item.category) ? item.category : 'other';
   // The fact sheet vetoes a practice it finds denied or absent, as it does for the built-in items.
-  if (category !== 'other' && !isConsistentWithFacts(category, facts)) return undefined;
-  return { text, category, severity: item.severity, evidence };
+  if (category !== 'other' && !isConsistentWithFacts(category, facts)) return 'facts';
+  const checked = { text, category, severity: item.severity, evidence };
+  return meaningRefusal(checked, isReadable) ?? checked;
 }
