@@ -1,5 +1,15 @@
 import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
-import { findAge, findCourt, findEmail, findRoute, findSettingName, findUsd, findWebAddress, isStatement } from '../summarize/details';
+import {
+  findAge,
+  findCourt,
+  findEmail,
+  findRoute,
+  findSettingName,
+  findUsd,
+  findWebAddress,
+  isStatement,
+  NUMBER_WORDS,
+} from '../summarize/details';
 import { POINTS_BACK } from '../segment/segment';
 import { TRANSFER_SAFEGUARDS } from '../summarize/vocabulary';
 import {
@@ -302,9 +312,43 @@ const LICENCE_ENDS = /\b(?:licen[cs]es?|rights?)\b[^.]{0,80}\bends?\b[^.]{0,40}\
 
 const MORAL_WAIVER = /\bmoral rights\b/i;
 const CHANGE =
-  /\b(?:change|changes|modify|modif(?:y|ies|ication)s?|update|amend|revise)\w*\b[^.]{0,60}\b(?:these|the|this|our)\s+(?:terms|agreement|conditions)\b|\b(?:terms|agreement)\b[^.]{0,40}\b(?:change|modif|updat|amend)\w*/i;
+  /\b(?:change|changes|modify|modif(?:y|ies|ication)s?|update|amend|revise)\w*\b[^.]{0,60}\b(?:these|the|this|our)\s+(?:[\w-]+\s+){0,3}?(?:terms|agreement|conditions)\b|\b(?:terms|agreement)\b[^.]{0,40}\b(?:change|modif|updat|amend)\w*/i;
 const ADVANCE =
   /\b(?:before|prior to|in advance of)\b[^.]{0,80}\b(?:(?:take|takes|taking|become|becomes|becoming|go(?:es)? into|enters? into)\s+(?:effect(?:ive)?|force)|come into force|effective)\b|\b(?:advance|prior) notice\b|\b\d+\s*days['’]?\s+(?:advance |prior )?notice\b|\bat least \d+ days\b|\bin advance\b/i;
+/** A period before a change applies, in words or figures: "at least one month before the changes are applied", "30 (30) days before". */
+const PERIOD_BEFORE = new RegExp(
+  String.raw`\b(?:at least|no (?:less|fewer) than|a minimum of)?\s*(?:\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})\s*(?:\(\d+\)\s*)?(?:business\s+)?(?:days?|weeks?|months?)\b[^.]{0,20}\b(?:before|prior to|in advance)\b`,
+  'i',
+);
+/** Changes that apply only some time after they are posted: "Changes will be effective 10 days following posting". */
+const EFFECTIVE_AFTER_POSTING = new RegExp(
+  String.raw`\b(?:effective|take effect|apply|become binding)\b[^.]{0,30}\b(?:\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})\s*(?:\(\d+\)\s*)?(?:days?|weeks?|months?)\s+(?:after|following|from)\b[^.]{0,20}\b(?:posting|publication|notice|(?:we|they are) (?:post|publish))`,
+  'i',
+);
+/** Notice that may consist of posting the new terms: "Such notice may be provided … by posting", "posting … will constitute notice". */
+const NOTICE_BY_POSTING =
+  /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
+/**
+ * The service telling the user, whatever the channel or voice: "we will notify you", "you will be notified by e-mail", "will be announced",
+ * "by providing notice via e-mail", "we will use reasonable efforts to contact you".
+ */
+const NOTICE_ACT =
+  /\b(?:notif(?:y|ying|ies|ied|ication)|announc(?:e|ed|es|ing|ement)|(?:send|give|provide|providing|giving|sending)\s+(?:you\s+)?(?:with\s+)?(?:a\s+|an\s+)?(?:prior\s+|advance\s+|written\s+|e-?mail\s+)?(?:notice|e-?mail|message)|inform(?:s|ed|ing)?\s+(?:you|users?)|be informed|contact you|let you know|tell you|alert you)\b/i;
+/**
+ * What makes a notice a promise rather than a possibility: no "may", "might", "could" right before the act, nor "in
+ * certain circumstances" or "it's possible that" framing it  (Bumble: "In certain circumstances, we may send an email to you notifying you of a Change" promises
+ * nothing), and not "without notice".
+ */
+function promisesNotice(text: string): boolean {
+  const act = NOTICE_ACT.exec(text);
+  if (!act || /\bwithout (?:any )?(?:prior |advance |further )?notice\b/i.test(text)) return false;
+  const before = text.slice(0, act.index);
+  // The modal must govern the notice itself ("we may notify you"), not the change it is the means of ("We may make changes
+  // to these Terms by notifying you … by email" promises notice of every change).
+  return !/\b(?:may|might|could|can)\s+(?![^.;]*\b(?:by|chang|modif|updat|amend|revis)\w*)[^.;]{0,40}$|\bin (?:certain|some) (?:circumstances|cases|instances)\b|\bit(?:['’]s| is) (?:also )?possible\b/i.test(
+    before,
+  );
+}
 
 /** Ending the user's account or access (not withdrawing content or discontinuing the service itself). */
 const TERMINATION =
@@ -1072,16 +1116,21 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The section about changes to the terms first ("15. Changes to these Terms"), before a passing "… which may be updated".
       const inChangesSection = (l: Located) => Number(/\b(?:chang|modif|amend|updat|revis)\w*/i.test(l.clause.heading));
       const found = general(ctx.find(CHANGE, TERMS, { inSection: true })).sort((a, b) => inChangesSection(b) - inChangesSection(a));
+      // Notice in advance: a promise to tell the user with a period or an "in advance", or changes that apply only a set
+      // time after they are posted (Hugging Face: "effective 10 days following posting").
       const promised = (l: Located) =>
-        ADVANCE.test(l.clause.text) && (NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
-      const advance = general(ctx.following(found, ADVANCE)).filter(promised);
+        (ADVANCE.test(l.clause.text) || PERIOD_BEFORE.test(l.clause.text)) &&
+        (promisesNotice(l.clause.text) || NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
+      const near = general(ctx.following(found, /[\s\S]/, 3));
+      const advance = [...near.filter(promised), ...near.filter((l) => EFFECTIVE_AFTER_POSTING.test(l.clause.text) && !promised(l))];
       if (advance.length > 0) {
         const days = advance.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days > 0 && d.days <= 90)?.days;
         return ctx.answer('advance_notice', advance, days ? { days } : {});
       }
-      const told = general(ctx.following(found, NOTIFY_USER)).filter(
-        (l) => !/\bwithout (?:prior )?notice\b|\bmay (?:also )?notify\b/i.test(l.clause.text),
-      );
+      // Told, though a change may apply at once: a promise, never a possibility ("we may notify you"), and not where the
+      // notice may be the posting itself (Flickr: "Such notice may be provided … by posting the revised Terms of Use").
+      const byPosting = near.some((l) => NOTICE_BY_POSTING.test(l.clause.text));
+      const told = byPosting ? [] : near.filter((l) => promisesNotice(l.clause.text));
       // European consumers promised notice in advance ("… Twitch will provide reasonable prior notice of amendments")
       // are the exception to a weaker general rule: the answer holds for everyone else, and quotes the promise.
       // The regions from its own words or from the heading that scopes it ("… if you live in the EEA, United Kingdom, or Switzerland").
@@ -1128,6 +1177,34 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       {
         clause:
           'If we amend material terms to these Terms, such amendment will be effective after we send you notice of the amended agreement.',
+        document: 'terms',
+        value: 'notice',
+      },
+      {
+        clause: 'Material changes to these terms will be announced on our blog at least two months before they are applied.',
+        document: 'terms',
+        value: 'advance_notice',
+        fields: { days: 60 },
+      },
+      {
+        clause: 'We may revise these Terms from time to time. Revised Terms take effect 14 days after we post them here.',
+        document: 'terms',
+        value: 'advance_notice',
+        fields: { days: 14 },
+      },
+      {
+        clause: 'We can update these Terms whenever we like. Now and then we might e-mail you to tell you about an update.',
+        document: 'terms',
+        value: 'no_notice',
+      },
+      {
+        clause:
+          'We may modify these Terms at any time by giving notice. That notice may be given by e-mail or simply by posting the new Terms on this page.',
+        document: 'terms',
+        value: 'no_notice',
+      },
+      {
+        clause: 'We may modify these Customer Service Terms at any time and will notify you by e-mail when we do.',
         document: 'terms',
         value: 'notice',
       },
