@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import type { MediaType } from '../fetch/guarded-fetch';
 import { keepOneDocument, type El, type ExtractTarget } from './documents';
 import { parseHtml } from './parse-html';
+import { readPdfPages } from './pdf';
 
 export type { ExtractTarget } from './documents';
 
@@ -71,7 +72,7 @@ const BLOCK_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P', 'LI', 'DT',
  * Extracts the readable text of a document with its headings, list items and paragraphs.
  * HTML goes through Readability over linkedom (navigation, footers and cookie banners out),
  * falling back to the cleaned body when Readability keeps too little; Markdown and plain text
- * are split on their own structure. PDF text must be obtained with extractPdfText first.
+ * are split on their own structure. PDF text must be obtained with extractPdf.
  */
 export function extractDocument(
   content: string,
@@ -84,12 +85,13 @@ export function extractDocument(
   return finish(plainBlocks(content), fallbackTitle, '');
 }
 
-/** Extracts the text of a PDF, page by page, then treats it as plain text. */
+/**
+ * Extracts the text of a PDF, page by page (in a reader process of its own with limits of pages,
+ * text, memory and time: `readPdfPages`), then treats it as plain text. Throws PdfError.
+ */
 export async function extractPdf(body: Uint8Array, fallbackTitle = ''): Promise<ExtractedDocument> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { text } = await extractText(pdf, { mergePages: false });
-  return finish(plainBlocks((text as string[]).join('\n\n')), fallbackTitle, '');
+  const pages = await readPdfPages(body);
+  return finish(plainBlocks(pages.join('\n\n')), fallbackTitle, '');
 }
 
 function extractHtml(html: string, fallbackTitle: string, target: ExtractTarget): ExtractedDocument {

@@ -15,6 +15,8 @@ import { pastedDocuments, UPLOAD_ONE_FILE, UPLOAD_TOO_LARGE, uploadedDocuments }
 
 /** A JSON body may carry a pasted text of up to 5 MB (plus its escaping); multipart streams are bounded by their own limits. */
 const ANALYZE_BODY_LIMIT = MAX_PROVIDED_TEXT_BYTES + 1024 * 1024;
+const UPLOAD_ENCODED = 'Please send the file uncompressed: compressed uploads (Content-Encoding) are not accepted.';
+const UPLOAD_MALFORMED = 'This upload could not be read as a form: please choose the file and send it again.';
 const TYPE_MESSAGE = 'Please say whether the document is the Terms of Service, the Privacy Policy or both (type: terms, privacy or both).';
 
 /**
@@ -40,7 +42,15 @@ export function registerAnalysisRoutes(
     });
     scope.post(
       '/api/analyze',
-      { bodyLimit: ANALYZE_BODY_LIMIT, config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } } },
+      {
+        bodyLimit: ANALYZE_BODY_LIMIT,
+        config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+        // Bodies are read as sent: a compressed one would be parsed as garbage (JSON) or taken for its compressed bytes (multipart).
+        onRequest: async (request) => {
+          const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+          if (encoding && encoding !== 'identity') throw new ServiceError('UNSUPPORTED_ENCODING', UPLOAD_ENCODED);
+        },
+      },
       async (request) => {
         if (request.isMultipart()) {
           const requester = analysisRequester(request);
@@ -82,7 +92,8 @@ async function readUpload(request: FastifyRequest): Promise<{ file: { filename: 
     if (code === 'FST_FILES_LIMIT') throw new ServiceError('PAYLOAD_TOO_LARGE', UPLOAD_ONE_FILE);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new ServiceError('BAD_REQUEST', 'Please send one file and its type, nothing else.');
-    throw error;
+    // Anything else is the body itself (no boundary, no closing boundary, a malformed part header): busboy's words are not the visitor's.
+    throw new ServiceError('BAD_REQUEST', UPLOAD_MALFORMED, { cause: error });
   }
   if (!file) throw new ServiceError('BAD_REQUEST', 'Please choose a file to upload (form field "file").');
   const parsedType = ProvidedDocumentTypeSchema.safeParse(type);
