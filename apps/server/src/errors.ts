@@ -57,6 +57,7 @@ export const HTTP_STATUS: Record<ServiceErrorCode | AnalysisErrorCode, number> =
   EMPTY_DOCUMENT: 422,
   PDF_UNREADABLE: 422,
   PDF_TOO_COMPLEX: 422,
+  TOO_MUCH_MEMORY: 422,
 };
 
 /** What a visitor is told of an error: the status, the sentence, and when to come back. */

@@ -19,7 +19,9 @@ export type AnalysisErrorCode =
   | 'NO_DOCUMENTS'
   | 'EMPTY_DOCUMENT'
   | 'PDF_UNREADABLE'
-  | 'PDF_TOO_COMPLEX';
+  | 'PDF_TOO_COMPLEX'
+  /** A rendered page took the browser past its memory ceiling (render/render.ts, RenderBudget.maxMemoryBytes). */
+  | 'TOO_MUCH_MEMORY';
 
 export class AnalysisError extends Error {
   readonly code: AnalysisErrorCode;

@@ -40,6 +40,9 @@ export const MESSAGES = {
   llmFallback: 'The AI reader did not give an answer that could be checked in time, so this summary comes from the built-in analyzer.',
   siteBlocksAutomatedReaders:
     'This site blocks automated readers, so Fineprint cannot read its pages. Paste the text of its Terms of Service or Privacy Policy, or upload the file, instead.',
+  // Beyond the SPEC: a rendered page past the browser's memory ceiling (issue 24, docs/decisions/0006).
+  pageUsesTooMuchMemory:
+    'This page uses too much memory to read. Paste the text of its Terms of Service or Privacy Policy, or upload the file, instead.',
   logErrorRetrievingEmail: 'error retrieving email',
   logErrorSettingEmail: 'error setting email',
   logErrorClearingUserData: 'error clearing user data',

@@ -85,6 +85,8 @@ async function discoverWith(start: URL, options: DiscoverOptions, session: Rende
     try {
       return readPage(await session.render(url));
     } catch (error) {
+      // A page that needs more memory than a browser may have ends the analysis: its site is not read (issue 24).
+      if (error instanceof AnalysisError && error.code === 'TOO_MUCH_MEMORY') throw error;
       if (error instanceof AnalysisError && (error.code === 'BOT_WALL' || error.code === 'TIMEOUT')) telling ??= error;
       return undefined;
     }
