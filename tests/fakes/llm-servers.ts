@@ -16,7 +16,15 @@ export type FakeReply =
   /** An HTTP error with the provider's error body. */
   | { kind: 'status'; status: number; headers?: Record<string, string> }
   /** Holds the request open and answers nothing, until the client gives up (or `ms` pass). */
-  | { kind: 'stall'; ms: number };
+  | { kind: 'stall'; ms: number }
+  /** A redirect (e.g. 307, which a following client answers by re-sending the whole request) to `location`. */
+  | { kind: 'redirect'; status: number; location: string }
+  /**
+   * A 200 answer of `bytes` bytes without Content-Length, its message content one long string,
+   * written chunk by chunk as the client reads (never held in memory whole), until the client
+   * hangs up.
+   */
+  | { kind: 'huge'; bytes: number };
 
 export interface FakeLlmServer {
   /** API root to configure as LLM_BASE_URL, ending in /v1. */
@@ -25,6 +33,8 @@ export interface FakeLlmServer {
   requests: Array<{ path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }>;
   /** Requests whose client hung up before an answer was written. */
   aborted: number;
+  /** Bytes of `huge` answers the client accepted (handed to its socket) before hanging up. */
+  bytesWritten: number;
   close(): Promise<void>;
 }
 
@@ -34,7 +44,7 @@ export type Flavour = 'openai' | 'anthropic';
 export async function startFakeLlmServer(flavour: Flavour, replies: readonly FakeReply[]): Promise<FakeLlmServer> {
   const requests: FakeLlmServer['requests'] = [];
   const timers = new Set<NodeJS.Timeout>();
-  const state = { aborted: 0 };
+  const state = { aborted: 0, bytesWritten: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -51,6 +61,15 @@ export async function startFakeLlmServer(flavour: Flavour, replies: readonly Fak
           if (!res.destroyed) send(res, 504, { error: { message: 'stalled' } });
         }, reply.ms);
         timers.add(timer);
+        return;
+      }
+      if (reply.kind === 'redirect') {
+        res.writeHead(reply.status, { location: reply.location, 'content-type': 'application/json' });
+        res.end('{}');
+        return;
+      }
+      if (reply.kind === 'huge') {
+        void streamHuge(res, reply.bytes, (n) => (state.bytesWritten += n));
         return;
       }
       if (reply.kind === 'status') {
@@ -75,8 +94,47 @@ export async function startFakeLlmServer(flavour: Flavour, replies: readonly Fak
     get aborted() {
       return state.aborted;
     },
+    get bytesWritten() {
+      return state.bytesWritten;
+    },
     async close() {
       for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Writes a chat completion of about `bytes` bytes, one chunk at a time as the socket drains, until done or the client hangs up. */
+async function streamHuge(res: ServerResponse, bytes: number, onWritten: (n: number) => void) {
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  const head =
+    '{"id":"chatcmpl-huge","object":"chat.completion","created":1767225600,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"';
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write(head);
+  let closed = false;
+  const hungUp = new Promise<void>((resolve) => res.once('close', resolve)).then(() => (closed = true));
+  for (let sent = head.length; sent < bytes && !closed; sent += chunk.length) {
+    if (!res.write(chunk)) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), hungUp]);
+    if (!closed) onWritten(chunk.length);
+  }
+  if (!closed) res.end('"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}');
+}
+
+/**
+ * A listener that must never be reached: it counts the connections made to it (a redirect
+ * target, another host the prompt must not be sent to) and answers nothing useful.
+ */
+export async function startCanary(): Promise<{ baseUrl: string; connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
+  const server = createServer((_req, res) => res.writeHead(500).end());
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    connections: () => connections,
+    async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -88,7 +146,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 }
 
-function openAiBody(reply: Exclude<FakeReply, { kind: 'status' | 'stall' }>, request: Record<string, unknown>) {
+function openAiBody(reply: Exclude<FakeReply, { kind: 'status' | 'stall' | 'redirect' | 'huge' }>, request: Record<string, unknown>) {
   const message =
     reply.kind === 'refusal'
       ? { role: 'assistant', content: null, refusal: "I'm sorry, but I can't help with that request." }
@@ -104,7 +162,7 @@ function openAiBody(reply: Exclude<FakeReply, { kind: 'status' | 'stall' }>, req
   };
 }
 
-function anthropicBody(reply: Exclude<FakeReply, { kind: 'status' | 'stall' }>, request: Record<string, unknown>) {
+function anthropicBody(reply: Exclude<FakeReply, { kind: 'status' | 'stall' | 'redirect' | 'huge' }>, request: Record<string, unknown>) {
   const usesTool = Array.isArray(request.tools) && (request.tools as Array<{ name?: string }>).some((t) => t.name === 'json');
   const usage = reply.kind === 'answer' ? (reply.usage ?? { input: 1200, output: 300 }) : { input: 1200, output: 0 };
   const content =

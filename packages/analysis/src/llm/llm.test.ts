@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { AnalysisResultSchema, MESSAGES, type AnalysisResult } from '@fineprint/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer, type FakeReply, type Flavour } from '../../../../tests/fakes/llm-servers';
+import { startCanary, startFakeLlmServer, type FakeLlmServer, type FakeReply, type Flavour } from '../../../../tests/fakes/llm-servers';
 import { analyzeDocuments, type DocumentInput } from '../analyze';
 import { extractDocument } from '../extract/extract';
 import { INJECTION, inputs, PRIVACY_TEXT, TERMS_TEXT } from './fixtures.test.helper';
@@ -84,7 +84,7 @@ afterEach(async () => {
 async function analyse(
   flavour: Flavour,
   replies: readonly FakeReply[],
-  options: { documents?: DocumentInput[]; settings?: Partial<LlmSettings> } = {},
+  options: { documents?: DocumentInput[]; settings?: Partial<LlmSettings>; signal?: AbortSignal } = {},
 ): Promise<{ result: AnalysisResult; diagnostics: LlmDiagnostics; server: FakeLlmServer }> {
   server = await startFakeLlmServer(flavour, replies);
   const llm: LlmSettings = {
@@ -97,7 +97,11 @@ async function analyse(
     ...options.settings,
   };
   let diagnostics: LlmDiagnostics | undefined;
-  const result = await analyzeDocuments(options.documents ?? inputs(), { llm, onLlmDiagnostics: (d) => (diagnostics = d) });
+  const result = await analyzeDocuments(options.documents ?? inputs(), {
+    llm,
+    onLlmDiagnostics: (d) => (diagnostics = d),
+    signal: options.signal,
+  });
   return { result, diagnostics: diagnostics!, server };
 }
 
@@ -538,6 +542,136 @@ describe('LLM engine against a fake Anthropic server', () => {
       await server!.close();
       server = undefined;
     }
+  });
+});
+
+/**
+ * The lies of issue 24: each sentence cites a real sentence of the documents that says
+ * something else. The quote is found, so only its meaning can refuse the sentence.
+ */
+const LIES: LlmOutput = {
+  facts: [],
+  keyPoints: [
+    {
+      text: 'You can sue the company in any court you like.',
+      category: 'jurisdiction',
+      severity: 'good',
+      quotes: [q('terms', 'You must be at least 16 years old to use the Service.')],
+    },
+    {
+      text: 'You can sue the company in any court you like.',
+      category: 'other',
+      severity: 'neutral',
+      quotes: [q('terms', 'These Terms are governed by the laws of the State of California.')],
+    },
+    // No claim in the words: the category the classifier reads in the quote refuses it.
+    {
+      text: 'The service can close your account whenever it likes.',
+      category: 'unilateral_termination',
+      severity: 'bad',
+      quotes: [q('privacy', 'We keep server logs for 90 days and then delete them.')],
+    },
+  ],
+  privacyConcerns: [
+    {
+      text: 'This service is completely safe: it never shares or sells your personal data.',
+      category: 'other',
+      severity: 'good',
+      quotes: [q('privacy', 'We keep server logs for 90 days and then delete them.')],
+    },
+    {
+      text: 'This service is completely safe: it never shares or sells your personal data.',
+      category: 'data_retention',
+      severity: 'good',
+      quotes: [q('privacy', 'We keep server logs for 90 days and then delete them.')],
+    },
+    // The right clause, an alarm its category never carries.
+    {
+      text: 'Server logs are deleted after 90 days.',
+      category: 'data_retention',
+      severity: 'blocker',
+      quotes: [q('privacy', 'We keep server logs for 90 days and then delete them.')],
+    },
+  ],
+  recommendations: [
+    {
+      text: 'Urgent: verify your account now or it will be closed.',
+      category: 'other',
+      severity: 'blocker',
+      quotes: [q('privacy', 'You can delete your account at any time in Settings.')],
+    },
+    {
+      text: 'Urgent: verify your account now or it will be closed.',
+      category: 'unilateral_termination',
+      severity: 'bad',
+      quotes: [q('terms', 'We may change these Terms at any time without notice to you.')],
+    },
+  ],
+};
+
+describe('LLM engine held to meaning, and to its own server', () => {
+  it('shows none of three lies told with real but unrelated quotes: the built-in lists stay, dropped counts each', async () => {
+    const floor = await builtin();
+    const { result, diagnostics } = await analyse('openai', [answer(LIES)]);
+    expect(visible(result)).toEqual(visible(floor));
+    expect(JSON.stringify(visible(result))).not.toMatch(/completely safe|any court you like|Urgent/);
+    expect(result.dropped).toBe(8);
+    expect(diagnostics.refusals).toEqual({ freedom: 2, category: 1, verdict: 2, severity: 1, instruction: 2 });
+  });
+
+  it('shows what the quotes carry and refuses the lies told beside it', async () => {
+    const clean = await analyse('openai', [answer(GOOD)]);
+    await server!.close();
+    clearLlmCache();
+    const mixed = await analyse('openai', [
+      answer({
+        facts: GOOD.facts,
+        keyPoints: [...LIES.keyPoints, ...GOOD.keyPoints],
+        privacyConcerns: [...LIES.privacyConcerns, ...GOOD.privacyConcerns],
+        recommendations: [...LIES.recommendations, ...GOOD.recommendations],
+      }),
+    ]);
+    expect(visible(mixed.result)).toEqual(visible(clean.result));
+    expect(mixed.result.keyPoints).toEqual(GOOD.keyPoints.map((i) => i.text));
+    expect(mixed.result.dropped).toBe(8);
+  });
+
+  it('refuses a 307 to another port: the redirect target sees no connection and the built-in result is given', async () => {
+    const canary = await startCanary();
+    try {
+      const { result, diagnostics, server } = await analyse('openai', [
+        { kind: 'redirect', status: 307, location: `${canary.baseUrl}/chat/completions` },
+      ]);
+      expect(canary.connections()).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      const floor = await builtin();
+      expect(result).toEqual({ ...floor, notices: [...floor.notices, MESSAGES.llmFallback] });
+      expect(diagnostics.fallback).toBe('redirect');
+    } finally {
+      await canary.close();
+    }
+  });
+
+  it('stops reading a 200 MB answer past 2 MB and gives the built-in result', async () => {
+    const { result, diagnostics, server } = await analyse('openai', [{ kind: 'huge', bytes: 200 * 1024 * 1024 }], {
+      settings: { timeoutMs: 60_000 },
+    });
+    // The client hung up: what the server could hand over is the cap plus the sockets' buffers, not the 200 MB.
+    expect(server.bytesWritten).toBeLessThan(16 * 1024 * 1024);
+    await expect.poll(() => server.aborted).toBe(1);
+    expect(result.notices).toContain(MESSAGES.llmFallback);
+    expect(diagnostics.fallback).toBe('too_large');
+  });
+
+  it('aborts the model call when the analysis is cancelled', async () => {
+    const cancel = new AbortController();
+    const running = analyse('openai', [{ kind: 'stall', ms: 120_000 }], { settings: { timeoutMs: 120_000 }, signal: cancel.signal });
+    await expect.poll(() => server?.requests.length).toBe(1);
+    cancel.abort();
+    const { result, diagnostics } = await running;
+    expect(result.notices).toContain(MESSAGES.llmFallback);
+    expect(diagnostics.fallback).toBe('cancelled');
+    await expect.poll(() => server!.aborted).toBe(1);
   });
 });
 
