@@ -59,6 +59,12 @@ const DO_NOT_SELL_LINK = /\bDo Not Sell\b/;
 const SALE_OPT_OUT =
   /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing)|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
 
+/** A law as the subject that grants or requires: "The CCPA also gives …", "Nevada law (SB 220) requires …", "the Act provides". */
+const LAW_SPEAKS =
+  /\b(?:law|laws|Act|CCPA|CPRA|GDPR|statute|regulations?|legislation)\b(?:\s*\([^)]{1,30}\))?\s+(?:also\s+)?(?:gives?|grants?|provides?|requires?|allows?|permits?|entitles?)\b/;
+/** A denial of one meaning of "sell" only: "not in the business of selling", "in the conventional sense", "for money", a quoted “sell”. */
+const HEDGED_DENIAL =
+  /\b(?:in the business of|(?:conventional|traditional|ordinary|usual) sense|for money|for monetary|in the way (?:most )?people|as (?:that|the|this|those|these) terms? (?:is|are) defined)\b|[“"‘']s(?:ell|old|ale)s?[”"’']/i;
 /** Identifiers or contact data handed to advertising partners so they can target ads: a "share" under US state laws. */
 const AD_SHARING =
   /\b(?:share|provide|disclose|give)\w*\b[^.]{0,160}\b(?:advertising partners?|ad (?:companies|partners|networks)|marketing (?:vendors|partners)|advertisers)\b[^.]{0,160}\b(?:ads|advertis\w*)\b|\b(?:advertising partners?|ad companies|marketing vendors)\b[^.]{0,80}\b(?:serve|show|target)\w*\b[^.]{0,40}\bads\b/i;
@@ -382,7 +388,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'sells_data',
     read(ctx) {
-      const optOut = [...ctx.find(DO_NOT_SELL_LINK, PRIVACY), ...ctx.find(SALE_OPT_OUT, PRIVACY)];
+      // A right the law gives ("The CCPA also gives California residents a right to opt-out from the sale …", "Nevada law
+      // requires website operators to provide a way … to opt out") describes the law, not what the service does.
+      const optOut = [...ctx.find(DO_NOT_SELL_LINK, PRIVACY), ...ctx.find(SALE_OPT_OUT, PRIVACY)].filter(
+        (l) => !LAW_SPEAKS.test(l.clause.text),
+      );
       if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
       const { affirmed, denied } = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: PRIVACY });
       const sold = affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text));
@@ -390,13 +400,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const shared = polar(ctx, { topic: AD_SHARING, verb: /\b(?:share|provide|disclose|give)/i, documents: PRIVACY }).affirmed.filter(
         (l) => !/\b(?:reports?|insights|measurement|measure|aggregated?|statistics)\b/i.test(l.clause.text),
       );
+      // A plain, general denial ("Yelp does not sell your personal information") against a sale only inferred from
+      // advertising partners' cookies: readers disagree whether that is a "sale", so the answer says less rather than
+      // contradict the text. A hedged denial ("not in the business of selling", "in the conventional sense", "as the
+      // term is defined in the CCPA") denies only one meaning of the word, and the practice stands.
+      const general = denied.filter((l) => !isForChildren(l) && !HEDGED_DENIAL.test(l.clause.text));
+      if (sold.length === 0 && shared.length > 0 && general.length > 0) return NOT_STATED;
       const practice = [...sold, ...shared];
       if (practice.length > 0) {
         const choice = ctx.find(ADS_OPT_OUT, PRIVACY).filter((l) => /\bads?\b|advertis/i.test(l.clause.text));
         return choice.length > 0 ? ctx.answer('yes_opt_out', [...practice.slice(0, 2), choice[0]!]) : ctx.answer('yes', practice);
       }
       // A promise made for a children's version of the service says nothing of everyone's data.
-      const general = denied.filter((l) => !isForChildren(l));
       if (general.length > 0) return ctx.answer('no', general);
       return NOT_STATED;
     },
@@ -407,6 +422,21 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes_opt_out',
       },
       { clause: 'We may sell your personal information to data brokers.', value: 'yes' },
+      {
+        clause:
+          'We do not sell your personal data. Virginia law also grants its residents a right to opt out of the sale of their personal data.',
+        value: 'no',
+      },
+      {
+        clause:
+          'We are not in the business of selling your personal information. We share device identifiers with advertising partners so they can show you ads, and you can opt out of personalised ads in Settings.',
+        value: 'yes_opt_out',
+      },
+      {
+        clause: 'We never sell your personal information. We share device identifiers with advertising partners so they can show you ads.',
+        value: 'not_stated',
+      },
+      { clause: 'We do not sell your personal information in the conventional sense of the word.', value: 'not_stated' },
     ],
   },
   {
