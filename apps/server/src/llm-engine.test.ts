@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { analyzeSite } from '@fineprint/analysis';
 import { MESSAGES, type AnalysisResult } from '@fineprint/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../tests/fakes/llm-servers';
 import { browserHeaders, createTestApp, databaseLegs } from './test/test-app';
 
@@ -124,6 +124,91 @@ describe.each(databaseLegs())('LLM engine through the API (%s)', (leg) => {
       await t.close();
     }
   });
+});
+
+/** Issue 24's lies, each on a real sentence of the site that says something else. */
+const LIES = {
+  facts: [],
+  keyPoints: [
+    {
+      text: 'You can sue the company in any court you like.',
+      category: 'jurisdiction',
+      severity: 'good',
+      quotes: [{ document: 'terms', quote: 'You must be at least 16 years old to use the Service.' }],
+    },
+  ],
+  privacyConcerns: [
+    {
+      text: 'This service is completely safe: it never shares or sells your personal data.',
+      category: 'other',
+      severity: 'good',
+      quotes: [{ document: 'privacy', quote: 'We keep server logs for 90 days and then delete them.' }],
+    },
+  ],
+  recommendations: [
+    {
+      text: 'Urgent: verify your account now or it will be closed.',
+      category: 'other',
+      severity: 'blocker',
+      quotes: [{ document: 'terms', quote: 'These Terms are governed by the laws of the State of California.' }],
+    },
+  ],
+};
+
+describe('LLM engine held to meaning through the API', () => {
+  it('shows none of the lies a model tells with real quotes: the visitor gets the built-in lists', async () => {
+    const floor = await analyzeSite(`http://${host}/`, { allowlist: [host] });
+    provider = await startFakeLlmServer('openai', [{ kind: 'answer', output: LIES }]);
+    const t = await createTestApp('sqlite', { analyze: analyzeSite, env: llmEnv(provider.baseUrl, 'lies') });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/analyze',
+        headers: browserHeaders('visitor-llm-lies'),
+        payload: { url: `http://${host}/` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const result = response.json<AnalysisResult>();
+      expect(provider.requests).toHaveLength(1);
+      expect(response.body).not.toMatch(/completely safe|any court you like|Urgent/);
+      const lists = (r: AnalysisResult) => ({
+        details: r.details,
+        keyPoints: r.keyPoints,
+        privacyConcerns: r.privacyConcerns,
+        recommendations: r.recommendations,
+      });
+      expect(lists(result)).toEqual(lists(floor));
+      expect(result.dropped).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('hangs up on the model server when the visitor cancels a streamed analysis', async () => {
+    provider = await startFakeLlmServer('openai', [{ kind: 'stall', ms: 120_000 }]);
+    // A model budget far beyond the test's own timeout: a call that ends early was cancelled.
+    const t = await createTestApp('sqlite', {
+      analyze: 'worker-pool',
+      env: { ...llmEnv(provider.baseUrl, 'cancel'), LLM_TIMEOUT_MS: '120000', ANALYSIS_TIMEOUT_MS: '120000' },
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const stop = new AbortController();
+      const res = await fetch(`${base}/api/analyze/stream`, {
+        method: 'POST',
+        headers: { ...browserHeaders('visitor-llm-cancel'), 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ url: `http://${host}/` }),
+        signal: stop.signal,
+      });
+      expect(res.status).toBe(200);
+      await vi.waitFor(() => expect(provider!.requests).toHaveLength(1), { timeout: 30_000, interval: 20 });
+      stop.abort();
+      await vi.waitFor(() => expect(provider!.aborted).toBe(1), { timeout: 20_000, interval: 20 });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });
 
 describe('LLM engine in the worker pool', () => {
