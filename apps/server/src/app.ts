@@ -190,12 +190,9 @@ function analysisRunners(
   runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
 } {
   const llm = llmSettingsOf(deps.config);
-  // The browser path: one counter shared by every worker thread holds rendering to 2 pages at once in the process.
+  // The browser path: the pool grants page slots from one FIFO for every worker thread, 2 pages at once in the process.
   if (deps.config.BROWSER_NOTICE) app.log.warn(deps.config.BROWSER_NOTICE);
-  const browser =
-    deps.config.BROWSER === 'on'
-      ? { executablePath: deps.config.BROWSER_PATH, maxPages: 2, pageSlots: new Int32Array(new SharedArrayBuffer(4)) }
-      : undefined;
+  const browser = deps.config.BROWSER === 'on' ? { executablePath: deps.config.BROWSER_PATH, maxPages: 2 } : undefined;
   const task = { allowlist: deps.config.FETCH_ALLOWLIST, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm, browser };
   // Each analysis's LLM calls, tokens, latency and outcome go to the log, never to the visitor.
   const logLlm = (diagnostics: LlmDiagnostics) => app.log.info({ llm: diagnostics }, 'llm engine');
@@ -207,7 +204,10 @@ function analysisRunners(
       ),
       runDocuments: (documents) => analyzeDocuments(documents, { llm, onLlmDiagnostics: logLlm }),
     };
-  const pool = createAnalysisPool({ observe: (stage, seconds) => metrics.analysisDuration.observe({ stage }, seconds) });
+  const pool = createAnalysisPool({
+    pages: browser?.maxPages,
+    observe: (stage, seconds) => metrics.analysisDuration.observe({ stage }, seconds),
+  });
   metrics.observePool(pool);
   app.addHook('onClose', async () => pool.close());
   return {

@@ -21,7 +21,7 @@ export {
 } from './fetch/guarded-fetch';
 export { isPublicAddress } from './fetch/address-guard';
 export { type RenderBudget, type RenderOptions, type RenderedPage } from './render/render';
-export { CHROMIUM_FLAGS, closeSharedBrowser, type BrowserSettings } from './render/browser';
+export { CHROMIUM_FLAGS, closeSharedBrowser, createPageSlots, type BrowserSettings, type PageSlots } from './render/browser';
 /** Loopback fixture sites of the browser path (tests and benches only). */
 export { SCRIPT_SITES, serveSite, type FixtureSite } from './render/fixtures';
 export { discoverLegalDocuments, type DiscoverOptions, type DiscoveredDocument } from './discover/discover';

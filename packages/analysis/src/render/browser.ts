@@ -8,14 +8,68 @@ import type { Browser } from 'playwright-core';
 export interface BrowserSettings {
   /** Chromium executable, e.g. /usr/bin/chromium. */
   executablePath: string;
-  /** Pages rendering at once in this process. Default 2. */
+  /** Pages rendering at once in this thread when `pageSlots` is not given. Default 2. */
   maxPages?: number;
   /**
    * A counter shared by every worker thread of the process (an Int32Array over a
    * SharedArrayBuffer, one element), so maxPages holds for the process and not per thread.
    * Default: a counter of this thread only.
    */
-  pageSlots?: Int32Array;
+  pageSlots?: PageSlots;
+}
+
+/** A fixed number of page slots, handed out first come, first served. */
+export interface PageSlots {
+  /**
+   * Waits for a slot behind every earlier caller; resolves with the function that gives it back
+   * (idempotent), rejects with the signal's reason when the signal ends the wait first.
+   */
+  acquire(signal: AbortSignal): Promise<() => void>;
+}
+
+/** A FIFO of `max` page slots in the calling thread, with what it holds and how many wait (for tests and metrics). */
+export function createPageSlots(max: number): PageSlots & { readonly inUse: number; readonly waiting: number } {
+  let inUse = 0;
+  const queue: Array<() => void> = [];
+  // Every release and every arrival hands free slots to the oldest waiters: no polling, no overtaking.
+  const grant = () => {
+    while (inUse < max && queue.length > 0) {
+      inUse++;
+      queue.shift()!();
+    }
+  };
+  return {
+    acquire(signal: AbortSignal): Promise<() => void> {
+      return new Promise((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason);
+        const onAbort = () => {
+          const at = queue.indexOf(waiter);
+          if (at < 0) return;
+          queue.splice(at, 1);
+          reject(signal.reason);
+        };
+        const waiter = () => {
+          signal.removeEventListener('abort', onAbort);
+          let isReleased = false;
+          resolve(() => {
+            if (isReleased) return;
+            isReleased = true;
+            inUse--;
+            grant();
+          });
+        };
+        queue.push(waiter);
+        signal.addEventListener('abort', onAbort, { once: true });
+        grant();
+      });
+    },
+    get inUse() {
+      return inUse;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
 }
 
 /** Time a launched browser stays up without pages before it is closed (memory back). */
@@ -102,7 +156,8 @@ interface Shared {
 }
 
 const shared: Shared = { browser: undefined, proxy: undefined, executablePath: undefined, pages: 0, idleTimer: undefined };
-const localSlots = new Int32Array(1);
+/** This thread's own page slots, when the settings bring none (the CLI, the analyzer's tests). */
+let localSlots: PageSlots | undefined;
 
 function deadProxy(): Promise<DeadProxy> {
   shared.proxy ??= new Promise<DeadProxy>((resolve, reject) => {
@@ -174,25 +229,20 @@ export async function closeSharedBrowser(): Promise<void> {
 }
 
 /**
- * Takes one of the process's page slots, waiting (polling the shared counter) until one is free
- * or the signal ends the wait; returns the function that gives it back.
+ * Takes one page slot (the settings' slots, else this thread's own), first come first served,
+ * or fails with the signal's reason when the signal ends the wait; returns the function that
+ * gives it back.
  */
 export async function acquirePageSlot(settings: BrowserSettings, signal: AbortSignal): Promise<() => void> {
-  const slots = settings.pageSlots ?? localSlots;
-  const max = settings.maxPages ?? 2;
-  for (;;) {
-    const taken = Atomics.load(slots, 0);
-    if (taken < max && Atomics.compareExchange(slots, 0, taken, taken + 1) === taken) break;
-    if (signal.aborted) throw signal.reason;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const slots = settings.pageSlots ?? (localSlots ??= createPageSlots(settings.maxPages ?? 2));
+  const give = await slots.acquire(signal);
   shared.pages++;
   if (shared.idleTimer) clearTimeout(shared.idleTimer);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    Atomics.sub(slots, 0, 1);
+    give();
     shared.pages--;
     if (shared.pages === 0) {
       shared.idleTimer = setTimeout(() => void closeSharedBrowser(), IDLE_CLOSE_MS);

@@ -6,6 +6,7 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import type { VisitorsRepository } from '../visitors/visitors.repository';
 import type { AnalysisRepository } from './analysis.repository';
 import type { AnalysisWatch } from './analysis-pool';
+import { runAsClient } from './client-scope';
 import { createSingleFlight, type SingleFlight } from './single-flight';
 
 /** A cached analysis is reused for a day; sites change their policies rarely. */
@@ -82,7 +83,10 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     },
   };
 
-  /** Runs the work in one of the client's in-flight slots; 429 when they are all taken. */
+  /**
+   * Runs the work in one of the client's in-flight slots (429 when they are all taken), as that
+   * client: the worker pool queues its analyses fairly among clients (`client-scope.ts`).
+   */
   async function withSlot<T>(input: Requester, work: () => Promise<T>): Promise<T> {
     const running = inFlight.get(input.client) ?? 0;
     if (running >= MAX_ANALYSES_IN_FLIGHT_PER_CLIENT)
@@ -92,7 +96,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       );
     inFlight.set(input.client, running + 1);
     try {
-      return await work();
+      return await runAsClient(input.client, work);
     } finally {
       const left = (inFlight.get(input.client) ?? 1) - 1;
       if (left > 0) inFlight.set(input.client, left);

@@ -10,23 +10,38 @@ import {
 } from '@fineprint/analysis';
 import type { MessagePort } from 'node:worker_threads';
 import type { AnalysisResult } from '@fineprint/contracts';
+import { pageSlotsOver } from './page-slot-port';
 
 /**
  * One analysis as a worker thread receives it: only data crosses threads. Either a site to
  * find and read, or documents the visitor provided (pasted text, an uploaded file).
  */
 export type AnalysisTask = (
-  | { site: string; allowlist: readonly string[]; deadlineMs: number; browser?: BrowserSettings | undefined }
+  | {
+      site: string;
+      allowlist: readonly string[];
+      /** Host names never fetched: this server's own (`fetchScope` in app.ts). */
+      blockedHosts?: readonly string[];
+      deadlineMs: number;
+      browser?: TaskBrowserSettings | undefined;
+    }
   | { documents: DocumentInput[]; deadlineMs: number }
 ) & {
   /** The optional LLM engine's settings (plain data); unset = the built-in engine only. */
   llm?: LlmSettings;
   /**
-   * A port (transferred with the task) the worker posts each progress sentence to; a `'cancel'`
-   * message on it aborts this analysis only (the thread and its other analysis carry on).
+   * The analysis's own port (transferred with the task): the worker says `started` on it first
+   * (the pool's hard stop counts from then), posts each progress sentence, and asks the main
+   * thread for page slots; a `'cancel'` message on it aborts this analysis.
    */
-  progress?: MessagePort;
+  port?: MessagePort;
 };
+
+/** The browser settings a task carries: plain data; the worker adds page slots asked of the main thread over the task's port. */
+export type TaskBrowserSettings = Omit<BrowserSettings, 'pageSlots'>;
+
+/** The worker's first message on the task's port: the work has begun (queue and thread start-up are behind it). */
+export const STARTED = '\u0000started';
 
 /** The worker's answer: the result, or the analysis error's code and sentence (errors lose their class crossing threads). */
 export type AnalysisOutcome = (
@@ -44,10 +59,12 @@ export const PROGRESS_END = '\u0000end';
 /** Runs in a worker thread (piscina): the whole analysis, so fetching, parsing and classifying never block the server's event loop. */
 export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisOutcome> {
   const started = performance.now();
+  const port = task.port;
+  port?.postMessage(STARTED);
   let llm: LlmDiagnostics | undefined;
   const cancelled = new AbortController();
-  task.progress?.on('message', (message) => message === 'cancel' && cancelled.abort());
-  const onProgress = task.progress && ((message: string) => task.progress?.postMessage(message));
+  port?.on('message', (message) => message === 'cancel' && cancelled.abort());
+  const onProgress = port && ((message: string) => port.postMessage(message));
   const engine = { llm: task.llm, onLlmDiagnostics: (d: LlmDiagnostics) => (llm = d), onProgress };
   try {
     const result =
@@ -55,8 +72,10 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
         ? await analyzeDocuments(task.documents, engine)
         : await analyzeSite(task.site, {
             allowlist: task.allowlist,
+            blockedHosts: task.blockedHosts,
             deadlineMs: task.deadlineMs,
-            browser: task.browser,
+            // With a port, the process's page slots are the main thread's; without one, this thread's own.
+            browser: task.browser && port ? { ...task.browser, pageSlots: pageSlotsOver(port) } : task.browser,
             signal: cancelled.signal,
             ...engine,
           });
@@ -69,8 +88,8 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
     throw error;
   } finally {
     // The last message on the port: every progress sentence before it has been delivered.
-    task.progress?.postMessage(PROGRESS_END);
-    task.progress?.close();
+    port?.postMessage(PROGRESS_END);
+    port?.close();
   }
 }
 
