@@ -91,6 +91,14 @@ export const CHROMIUM_FLAGS: readonly string[] = [
  * fulfilled by the guarded fetcher through routing, and anything that slips past routing meets a
  * proxy that answers nothing (loopback included: `<-loopback>` removes Chromium's implicit
  * loopback bypass), a resolver that resolves nothing, and WebRTC without its own UDP.
+ *
+ * Memory: site isolation is off, so `--renderer-process-limit=2` holds (with it, every site a
+ * page frames got a renderer of its own: 40 cross-site iframes started 42 renderer processes,
+ * issue 24). Only `--disable-site-isolation-trials` does it here: a `--disable-features` of ours
+ * would replace Playwright's own list (the last such switch wins, measured on Chromium 156) and
+ * turn what it disables (HTTPS upgrades among others) back on. What a page allocates is bounded
+ * by the render's memory watch (render/memory.ts), not by V8's heap cap, which leaves
+ * ArrayBuffers out.
  */
 function browserArgs(deadProxyPort: number): string[] {
   return [
@@ -104,13 +112,28 @@ function browserArgs(deadProxyPort: number): string[] {
     '--mute-audio',
     '--blink-settings=imagesEnabled=false',
     '--renderer-process-limit=2',
+    '--disable-site-isolation-trials',
     '--js-flags=--max-old-space-size=256',
-    `--proxy-server=http://127.0.0.1:${deadProxyPort}`,
+    proxySwitch(deadProxyPort),
     '--proxy-bypass-list=<-loopback>',
     '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   ];
+}
+
+/** The dead-proxy switch: its port is unique while the listener lives, so it also tells this thread's browser apart in /proc. */
+function proxySwitch(deadProxyPort: number): string {
+  return `--proxy-server=http://127.0.0.1:${deadProxyPort}`;
+}
+
+/**
+ * A switch on the command line of this thread's browser and of no other process (the dead
+ * proxy's, whose port no other listener holds), by which render/memory.ts finds its processes;
+ * undefined before the first launch.
+ */
+export async function browserProcessMarker(): Promise<string | undefined> {
+  return shared.proxy ? proxySwitch((await shared.proxy).port) : undefined;
 }
 
 /** setpriv (util-linux), which can tie a process's life to the thread that started it. */

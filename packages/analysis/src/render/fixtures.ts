@@ -191,3 +191,26 @@ function consentOnly(request: IncomingMessage, response: ServerResponse, html: s
     return void response.writeHead(403, { 'content-type': 'text/html' }).end('Consent needed');
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
 }
+
+/**
+ * A page that allocates 2 GiB of ArrayBuffers, 64 MiB every 50 ms, writing every byte so the
+ * memory is resident (issue 24: Chromium reached 2.9 GB RSS on such a page; V8's heap cap leaves
+ * ArrayBuffers out). Each step also changes the DOM, so the page does not settle while it grows.
+ */
+export const MEMORY_HOG_HTML = `<!doctype html><html lang="en"><head><title>Terms of Service</title></head><body>
+<h1>Terms of Service</h1><p id="steps">0</p><script>
+  const kept = [];
+  const grow = setInterval(() => {
+    const buffer = new Uint8Array(64 * 1024 * 1024);
+    buffer.fill(1);
+    kept.push(buffer);
+    document.getElementById('steps').textContent = String(kept.length);
+    if (kept.length >= 32) clearInterval(grow);
+  }, 50);
+</script></body></html>`;
+
+/** A page framing one document of each of `origins` (40 sites started 42 renderer processes, issue 24) and one of its own site. */
+export function framesPageHtml(origins: readonly string[]): string {
+  const frames = origins.map((origin) => `<iframe src="${origin}/frame"></iframe>`).join('');
+  return `<!doctype html><html lang="en"><head><title>Frames</title></head><body><h1>Frames</h1><iframe src="/own-frame"></iframe>${frames}</body></html>`;
+}

@@ -1,10 +1,12 @@
 import { MESSAGES } from '@fineprint/contracts';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import { parse as parseDomain } from 'tldts';
 import { AnalysisError, FetchError } from '../errors';
 import { isBotWall } from '../fetch/bot-wall';
 import { DEFAULT_USER_AGENT, fetchResource, type FetchedDocument, type FetchOptions } from '../fetch/guarded-fetch';
 import { parseHttpUrl } from '../fetch/normalize-url';
-import { acquirePageSlot, closeSharedBrowser, sharedBrowser, type BrowserSettings } from './browser';
+import { acquirePageSlot, browserProcessMarker, closeSharedBrowser, sharedBrowser, type BrowserSettings } from './browser';
+import { watchBrowserMemory, type MemoryWatch } from './memory';
 
 /** What one rendered page may cost. */
 export interface RenderBudget {
@@ -16,6 +18,13 @@ export interface RenderBudget {
   maxBytes: number;
   /** Longest wait for the page to stop changing once the document is in. Default 6000 ms. */
   settleMs: number;
+  /**
+   * Private resident memory (RssAnon + RssShmem) of the whole browser, all its processes summed,
+   * past which the browser is killed and the render answers TOO_MUCH_MEMORY. Measured every
+   * 200 ms while the analysis has its page open (render/memory.ts; Linux only). An idle browser
+   * holds about 200 MB of it. Default 768 MiB (docs/decisions/0006-browser-path.md, "Memory").
+   */
+  maxMemoryBytes: number;
 }
 
 export interface RenderOptions {
@@ -35,7 +44,13 @@ export interface RenderedPage extends FetchedDocument {
   refused: number;
 }
 
-const DEFAULT_BUDGET: RenderBudget = { timeMs: 15_000, maxRequests: 60, maxBytes: 8 * 1024 * 1024, settleMs: 6000 };
+const DEFAULT_BUDGET: RenderBudget = {
+  timeMs: 15_000,
+  maxRequests: 60,
+  maxBytes: 8 * 1024 * 1024,
+  settleMs: 6000,
+  maxMemoryBytes: 768 * 1024 * 1024,
+};
 /** Resource types never fetched: nothing the text needs. */
 const SKIPPED_TYPES = new Set([
   'image',
@@ -91,7 +106,9 @@ export interface RenderSession {
  * Opens a render session for one analysis: nothing is launched until the first render, which
  * takes one of the process's page slots (held until close) and opens one context with one page,
  * reused for every later render of the analysis. A render stopped by the deadline or failing in
- * the browser ends the context; a later render opens a new one.
+ * the browser ends the context; a later render opens a new one. While the context is open the
+ * browser's memory is watched: past budget.maxMemoryBytes the browser is killed, and this render
+ * and every later one of the session fail with TOO_MUCH_MEMORY.
  */
 export function openRenderSession(options: RenderOptions): RenderSession {
   const budget = { ...DEFAULT_BUDGET, ...options.budget };
@@ -99,12 +116,29 @@ export function openRenderSession(options: RenderOptions): RenderSession {
   let release: (() => void) | undefined;
   let current: PageState | undefined;
   let target = new URL('about:blank');
+  let watch: MemoryWatch | undefined;
+  let memoryError: FetchError | undefined;
+  const memoryExceeded = new AbortController();
+
+  // From the moment the browser serves this analysis until its context is closed: a page's scripts
+  // keep running between renders, while discovery reads other pages.
+  const watchMemory = async (): Promise<MemoryWatch | undefined> => {
+    const marker = await browserProcessMarker();
+    if (!marker) return undefined;
+    return watchBrowserMemory(marker, budget.maxMemoryBytes, () => {
+      memoryError ??= new FetchError('TOO_MUCH_MEMORY', MESSAGES.pageUsesTooMuchMemory);
+      memoryExceeded.abort(memoryError);
+      // Its processes are already killed: forget it, so that the next render launches a new one.
+      void closeSharedBrowser();
+    });
+  };
 
   const open = async (signal: AbortSignal) => {
     release ??= await acquirePageSlot(options.browser, signal).catch(() => {
       throw timedOut();
     });
     const browser = await untilAborted(sharedBrowser(options.browser), signal);
+    watch ??= await watchMemory();
     const context = await untilAborted(
       browser.newContext({
         serviceWorkers: 'block',
@@ -151,12 +185,20 @@ export function openRenderSession(options: RenderOptions): RenderSession {
         500,
       );
     await closeContext(context);
+    // Stopped only now: a page allocating in a loop keeps growing while its context closes.
+    watch?.stop();
+    watch = undefined;
   };
 
   return {
     async render(input: string): Promise<RenderedPage> {
-      const timeout = AbortSignal.timeout(budget.timeMs);
-      const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+      // A site whose page needed too much memory once is not given a new browser to fill.
+      if (memoryError) throw memoryError;
+      const signal = AbortSignal.any([
+        AbortSignal.timeout(budget.timeMs),
+        memoryExceeded.signal,
+        ...(options.signal ? [options.signal] : []),
+      ]);
       target = parseHttpUrl(input);
       // The fragment stays: a hash route is what the page's scripts read to show its document.
       target.hash = new URL(input).hash;
@@ -171,6 +213,11 @@ export function openRenderSession(options: RenderOptions): RenderSession {
         if (!isFirst) await untilAborted(page.goto('about:blank', { waitUntil: 'commit', timeout: 0 }), signal);
         return await renderIn(page, target, state, budget, signal);
       } catch (error) {
+        // Whatever the browser said as it was killed (target closed, a timeout), memory is why.
+        if (memoryError) {
+          await end();
+          throw memoryError;
+        }
         // A page past its deadline may still be spinning, and a browser error leaves the page unknown: start afresh.
         if (!(error instanceof AnalysisError) || error.code === 'TIMEOUT') await end();
         if (error instanceof AnalysisError) throw error;
@@ -197,8 +244,9 @@ export function openRenderSession(options: RenderOptions): RenderSession {
  * its own: every request is fulfilled by fetchResource under the caller's guard options, images,
  * media, fonts and styles are not fetched, WebSockets, service workers, downloads and popups
  * are refused, and its context is closed after (the browser is killed if it will not close,
- * e.g. a page burning CPU). Throws FetchError (TIMEOUT, BOT_WALL, the document's own fetch
- * error) or AnalysisError. One page: openRenderSession renders several in one context.
+ * e.g. a page burning CPU). Frames of other sites are not loaded. Throws FetchError (TIMEOUT,
+ * BOT_WALL, TOO_MUCH_MEMORY past budget.maxMemoryBytes, the document's own fetch error) or
+ * AnalysisError. One page: openRenderSession renders several in one context.
  */
 export async function renderPage(input: string, options: RenderOptions): Promise<RenderedPage> {
   const session = openRenderSession(options);
@@ -293,6 +341,7 @@ async function fulfil(
     if (error) throw error;
   };
   if (state.closed || SKIPPED_TYPES.has(request.resourceType()) || request.method() !== 'GET') return refuse();
+  if (!isDocument && isCrossSiteFrame(request, page, target)) return refuse();
   if (!/^https?:$/.test(new URL(request.url()).protocol)) return refuse();
   state.inFlight++;
   try {
@@ -349,6 +398,28 @@ function isMainDocument(route: Route, page: Page, target: URL, state: PageState)
   }
   const url = stripHash(request.url());
   return url === stripHash(target.href) || state.documentHops.has(url);
+}
+
+/**
+ * Whether a request loads a frame of another site than the page's. Its text is never read (the
+ * page's DOM is, without its frames' documents), and with site isolation each such frame started
+ * a renderer process of its own (issue 24: 40 frames, 42 renderers); browser.ts turns isolation
+ * off too, for frames that never come through routing (sandboxed srcdoc).
+ */
+function isCrossSiteFrame(request: Request, page: Page, target: URL): boolean {
+  try {
+    if (!request.isNavigationRequest() || request.frame() === page.mainFrame()) return false;
+  } catch {
+    return false;
+  }
+  const pageUrl = /^https?:/.test(page.url()) ? new URL(page.url()) : target;
+  return siteOf(new URL(request.url()).hostname) !== siteOf(pageUrl.hostname);
+}
+
+/** A host's site: its registrable domain by the Public Suffix List, or the host itself (an IP address, a name under an unknown suffix). */
+function siteOf(hostname: string): string {
+  const info = parseDomain(hostname, { allowPrivateDomains: true });
+  return info.isIp || !info.domain ? hostname.toLowerCase() : info.domain;
 }
 
 function stripHash(url: string): string {
