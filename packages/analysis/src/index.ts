@@ -23,7 +23,9 @@ export { isPublicAddress } from './fetch/address-guard';
 export { type RenderBudget, type RenderOptions, type RenderedPage } from './render/render';
 export { CHROMIUM_FLAGS, closeSharedBrowser, createPageSlots, type BrowserSettings, type PageSlots } from './render/browser';
 /** Loopback fixture sites of the browser path (tests and benches only). */
-export { SCRIPT_SITES, serveSite, type FixtureSite } from './render/fixtures';
+export { MEMORY_HOG_HTML, SCRIPT_SITES, serveSite, type FixtureSite } from './render/fixtures';
+/** The memory of a process tree as the browser's memory watch reads it (tests and benches). */
+export { measureProcesses, processTree, type MemorySample } from './render/memory';
 export { discoverLegalDocuments, type DiscoverOptions, type DiscoveredDocument } from './discover/discover';
 export { extractDocument, extractPdf, type ExtractedDocument } from './extract/extract';
 export { segmentClauses, splitSentences, type Clause } from './segment/segment';
