@@ -322,7 +322,7 @@ function verifyAndMerge(input: LlmEngineInput, outputs: readonly LlmOutput[], en
   for (const list of LIST_NAMES) {
     const items: SummaryItem[] = [];
     for (const item of outputs.flatMap((o) => o[list])) {
-      const verified = verifyItem(item, locate, factSheet, isReadable);
+      const verified = verifyItem(item, list, locate, factSheet, isReadable);
       if (typeof verified === 'string') {
         diagnostics.dropped++;
         diagnostics.refusals[verified] = (diagnostics.refusals[verified] ?? 0) + 1;
@@ -398,6 +398,7 @@ function chooseAnswer(builtin: FactAnswer, candidates: readonly Candidate[], dia
  */
 function verifyItem(
   item: LlmItem,
+  list: ListName,
   locate: (q: LlmItem['quotes']) => Evidence[] | undefined,
   facts: FactSheet,
   isReadable: (type: DocumentType) => boolean,
@@ -417,5 +418,5 @@ function verifyItem(
   // The fact sheet vetoes a practice it finds denied or absent, as it does for the built-in items.
   if (category !== 'other' && !isConsistentWithFacts(category, facts)) return 'facts';
   const checked = { text, category, severity: item.severity, evidence };
-  return meaningRefusal(checked, isReadable) ?? checked;
+  return meaningRefusal(checked, list, isReadable) ?? checked;
 }

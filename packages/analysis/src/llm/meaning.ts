@@ -1,37 +1,45 @@
 import type { DocumentType, Evidence, Severity } from '@fineprint/contracts';
 import { classifyClauses } from '../classify/classify';
 import { CATEGORIES } from '../classify/taxonomy';
+import { readFacts } from '../facts/read-facts';
 import { isDeniedBefore, USER_OBLIGATION } from '../facts/reader';
 import { isBackedByQuote } from '../facts/reconcile';
-import { segmentClauses } from '../segment/segment';
+import { writeFromFacts } from '../facts/sentences';
+import type { ListName } from './output-schema';
+import { EMAILS, quotedDocuments, URLS } from './verify';
 
 /**
  * Whether a quote carries the meaning of the sentence the model wrote on it. Locating the
  * quote proves the words exist; it proves nothing about the sentence: "This service is
  * completely safe" can cite any real sentence. Each claim a sentence can make that a quote must
  * carry is one record below, with examples (`meaning.test.ts` runs them); the category and
- * severity are read by the built-in classifier on the quote itself.
+ * severity are the built-in engine's own reading of the quote (`builtinReading`).
  */
 
 /** Why an item was refused (counted per reason in the diagnostics). */
-export type MeaningRefusal = 'verdict' | 'instruction' | 'absence' | 'freedom' | 'category' | 'severity';
+export type MeaningRefusal = 'verdict' | 'instruction' | 'address' | 'absence' | 'freedom' | 'category' | 'severity';
 
 /** A kind of claim a sentence makes, and what its quotes must say for it to stand. */
 export interface ClaimRule {
-  id: Extract<MeaningRefusal, 'verdict' | 'instruction' | 'absence' | 'freedom'>;
+  id: Extract<MeaningRefusal, 'verdict' | 'instruction' | 'address' | 'absence' | 'freedom'>;
   /** The sentence makes this kind of claim. */
-  claims: RegExp;
+  claims: RegExp | ((sentence: string) => boolean);
+  /** The severities of items the rule holds; default all. */
+  severities?: readonly Severity[];
   /**
    * Whether the quotes carry the claim, read as the built-in reader reads (its denials and the
    * rules that bind the user); no function: no quote can carry it.
    */
   carriedBy?: (sentence: string, quotes: readonly string[]) => boolean;
-  /** Sentences with a quote, and whether the quote carries the sentence's claim. */
-  examples: ReadonlyArray<{ sentence: string; quote: string; carried: boolean }>;
+  /** Sentences (of a 'good' item unless said) with a quote, and whether the quote carries the sentence's claim. */
+  examples: ReadonlyArray<{ sentence: string; quote: string; severity?: Severity; carried: boolean }>;
 }
 
 /** A negation anywhere: "not", "never", "no", "without", "cannot", "non-refundable". */
 const NEGATION = /\b(?:not|no|never|none|nothing|nobody|neither|nor|without|cannot)\b|n['’]t\b|\bnon-\w/i;
+
+/** How a clause says no to the user in legal words, beside a plain negation: "you waive", "we disclaim", "excluded". */
+const LEGAL_NEGATION = /\b(?:waive[sd]?|waiving|waiver|give up|disclaim\w*|exclud\w*)\b/i;
 
 /**
  * Practices a denial may be about. A sentence that denies one ("it never shares or sells your
@@ -51,17 +59,39 @@ const PRACTICES: readonly RegExp[] = [
   /\b(?:transfer|transfers|transferred)\b/i,
 ];
 
-/** A right or freedom granted to the user, not denied: "you can", "you may", "consumers have the right to". */
+const deniedPractices = (sentence: string) => PRACTICES.filter((verb) => isDeniedBefore(sentence, verb));
+
+/**
+ * A right or freedom granted to the user, not denied: "you can", "you may", "consumers have the
+ * right to", or the steps to use it ("To opt out, …", "In your settings, select …").
+ */
 const GRANT =
-  /\b(?:you|users?|consumers?|members?|customers?|residents?)\b(?:\s+[\w’']+){0,3}?\s+(?:can|may|are (?:free|allowed|entitled|able|permitted) to|have (?:the |a )?(?:right|option|choice) to|(?:is|are) entitled to)\b(?!\s+not\b)/i;
+  /\b(?:you|users?|consumers?|members?|customers?|residents?)\b(?:\s+[\w’']+){0,3}?\s+(?:can|may|are (?:free|allowed|entitled|able|permitted) to|have (?:the |a )?(?:right|option|choice) to|(?:is|are) entitled to)\b(?!\s+not\b)|\byour right to\b|\bif you (?:want|wish|would like) to\b|\bto (?:opt[- ]out|object|unsubscribe|withdraw|exercise)\b|(?:^|[.;:!,]\s*)(?:please\s+)?(?:select|go to|visit|use|click|tap|open|choose|follow|contact|write to|e-?mail|send)\b/i;
 
 /** Verbs of a freedom and the words a quote may grant it in ("sue" is granted as "bring proceedings in the courts"). */
 const FREEDOMS: ReadonlyArray<readonly string[]> = [
   ['sue', 'bring', 'take', 'court', 'claim', 'proceed', 'action', 'litigat', 'file'],
-  ['delet', 'eras', 'remov'],
-  ['download', 'export', 'cop', 'port', 'access'],
-  ['cancel', 'clos', 'terminat', 'end', 'leave', 'quit', 'stop'],
-  ['opt', 'object', 'withdraw', 'refus', 'declin', 'turn', 'unsubscrib', 'disabl'],
+  ['delet', 'eras', 'remov', 'clos', 'cancel', 'terminat', 'leave', 'quit', 'stop', 'deactivat'],
+  ['download', 'export', 'cop', 'port', 'access', 'obtain', 'view'],
+  [
+    'opt',
+    'object',
+    'withdraw',
+    'refus',
+    'declin',
+    'turn',
+    'unsubscrib',
+    'disabl',
+    'control',
+    'manag',
+    'chang',
+    'edit',
+    'adjust',
+    'updat',
+    'limit',
+    'choos',
+  ],
+  ['ask', 'request', 'contact', 'writ', 'e-mail', 'email', 'send', 'reach'],
   ['refund', 'money back', 'return'],
 ];
 
@@ -71,6 +101,10 @@ const BREADTH = /\b(?:any|anywhere|whenever|whatever|wherever|unlimited|always|e
 /** The verb of "you can/may …" in a sentence: a permission, not a possibility ("you may lose", "you may be charged"). */
 const FREEDOM_CLAIM =
   /\byou (?:can|may|could|are (?:free|allowed|entitled|able|permitted) to|have (?:the |a )?(?:right|freedom|option) to|get to)\s+(?:also\s+|still\s+|always\s+)?(?!not\b|be\b|lose\b|have\b|need\b|receive\b|face\b|incur\b|see\b|find\b|encounter\b|owe\b|pay\b)([a-z]+)/i;
+
+/** A domain name, bare or in an address: "example.com", "secure-login.example.net". */
+const DOMAIN =
+  /\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|net|org|io|co|app|dev|info|biz|xyz|me|us|uk|eu|de|fr|ru|cn|site|online|link|click|top)\b/gi;
 
 const stemOf = (verb: string) => verb.toLowerCase().slice(0, Math.max(3, Math.min(verb.length, 5)));
 
@@ -84,13 +118,9 @@ function grantsFreedom(sentence: string, quotes: readonly string[]): boolean {
   return granting.some((q) => breadth.every((b) => new RegExp(String.raw`\b${b}\b`, 'i').test(q)));
 }
 
-function carriesDenial(sentence: string, quotes: readonly string[]): boolean {
-  // The service's own promise only: a rule for the user ("you may not sell …") denies nothing of the service.
-  const promises = quotes.filter((q) => NEGATION.test(q) && !USER_OBLIGATION.test(q));
-  const denied = PRACTICES.filter((verb) => isDeniedBefore(sentence, verb));
-  if (denied.length === 0) return promises.length > 0;
-  return denied.every((verb) => promises.some((q) => isDeniedBefore(q, verb)));
-}
+/** Bare domains of a sentence (addresses and e-mail addresses are verify.ts's to check). */
+const domainsIn = (sentence: string) =>
+  [...sentence.replace(EMAILS, ' ').replace(URLS, ' ').matchAll(DOMAIN)].map((m) => m[0].toLowerCase());
 
 export const CLAIM_RULES: readonly ClaimRule[] = [
   {
@@ -112,10 +142,10 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
     ],
   },
   {
-    // Phishing and calls to act belong to no summary of legal documents.
+    // Phishing and calls to act belong to no summary of legal documents; "to verify your identity" describes, it does not command.
     id: 'instruction',
     claims:
-      /\burgent\b|\bverify your (?:account|identity|details|e-?mail|payment|card)\b|\bclick (?:here|the link|below|this link|now)\b|\b(?:log|sign) ?in (?:now|here|immediately)\b|\b(?:act|respond|reply) (?:now|immediately|today)\b|\b(?:confirm|update|enter) your (?:password|card|payment details|billing|account details|credentials)\b|\bwithin \d+ hours? or\b|\bwill be (?:suspended|locked|closed) unless\b/i,
+      /\burgent\b|(?:^|[.;:!,]\s*|\bplease\s+)(?:verify|confirm|update|enter|re-?enter|validate)\s+your\s+(?:account|identity|details|e-?mail|payment|card|password|billing|credentials|login)\b|\bclick (?:here|the link|below|this link|now)\b|\b(?:log|sign) ?in (?:now|here|immediately)\b|\b(?:act|respond|reply) (?:now|immediately|today)\b|\bwithin \d+ hours?\b|\bwill be (?:suspended|locked|closed|deleted) unless\b|\bor (?:it|your account) will be (?:suspended|locked|closed|deleted)\b/i,
     examples: [
       {
         sentence: 'Urgent: verify your account now or it will be closed.',
@@ -123,24 +153,52 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
         carried: false,
       },
       {
-        sentence: 'Click here to confirm your payment details.',
+        sentence: 'Please confirm your payment details to keep your subscription.',
         quote: 'You can update your payment details in Settings.',
         carried: false,
+      },
+      // A description of a practice, not a command.
+      {
+        sentence: 'The service may use your face to verify your identity, only if you choose it.',
+        quote: 'We may use face analysis to verify your identity if you choose to.',
+        severity: 'neutral',
+        carried: true,
       },
     ],
   },
   {
-    // A claim that something does not happen is the claim a visitor relies on most: its quote must deny it too.
-    id: 'absence',
-    claims: NEGATION,
-    carriedBy: carriesDenial,
+    // A web address the visitor would go to must be one the documents give: a bare domain escapes the
+    // URL check of verify.ts ("Visit secure-login-example.com"), so it is checked here.
+    id: 'address',
+    claims: (sentence) => domainsIn(sentence).length > 0,
+    carriedBy: (sentence, quotes) => {
+      const quoted = quotes.join(' ').toLowerCase();
+      return domainsIn(sentence).every((domain) => quoted.includes(domain));
+    },
     examples: [
-      { sentence: 'The service does not sell your data.', quote: 'We do not sell your personal information.', carried: true },
       {
-        sentence: 'The terms can change at any time without notice.',
-        quote: 'We may change these Terms at any time without notice to you.',
+        sentence: 'Visit secure-login-example.com to keep your account.',
+        quote: 'You can delete your account at any time in Settings.',
+        carried: false,
+      },
+      {
+        sentence: 'Changes are announced on mullvad.net/blog.',
+        quote: 'Changes will be notified via a notice on mullvad.net/blog.',
         carried: true,
       },
+    ],
+  },
+  {
+    // A denial of a practice is the claim a visitor relies on most, whatever its severity: its quote must deny the same practice.
+    id: 'absence',
+    claims: (sentence) => deniedPractices(sentence).length > 0,
+    carriedBy: (sentence, quotes) => {
+      // The service's own promise only: a rule for the user ("you may not sell …") denies nothing of the service.
+      const promises = quotes.filter((q) => !USER_OBLIGATION.test(q));
+      return deniedPractices(sentence).every((verb) => promises.some((q) => isDeniedBefore(q, verb)));
+    },
+    examples: [
+      { sentence: 'The service does not sell your data.', quote: 'We do not sell your personal information.', carried: true },
       {
         sentence: 'The service never shares or sells your personal data.',
         quote: 'We keep server logs for 90 days and then delete them.',
@@ -150,7 +208,35 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
       { sentence: 'It never shares or sells your personal data.', quote: 'We do not sell your personal information.', carried: false },
       // A rule for the user is no promise of the service.
       { sentence: 'Your data is never sold.', quote: 'You may not sell or resell access to the Service.', carried: false },
-      { sentence: 'Payments are not refundable.', quote: 'All fees are non-refundable once paid.', carried: true },
+      {
+        sentence: 'Your messages are not read by the service.',
+        quote: 'We may review your messages to detect spam.',
+        severity: 'bad',
+        carried: false,
+      },
+    ],
+  },
+  {
+    // Any other "no" that reassures ('good') needs a "no" in its quote, plain or legal ("waive", "non-refundable"). An
+    // unfavourable one ("with no fixed period", "not necessarily in advance") warns rather than reassures, and is held by
+    // the category and severity checks.
+    id: 'absence',
+    claims: NEGATION,
+    severities: ['good'],
+    carriedBy: (_sentence, quotes) => quotes.some((q) => NEGATION.test(q) || LEGAL_NEGATION.test(q)),
+    examples: [
+      {
+        sentence: 'The terms cannot change without notice.',
+        quote: 'We will notify you at least 30 days before changes take effect.',
+        carried: false,
+      },
+      { sentence: 'Refunds are given with no questions asked.', quote: 'All fees are non-refundable once paid.', carried: true },
+      {
+        sentence: 'The data is kept with no fixed period.',
+        quote: 'We keep your data as long as we need it.',
+        severity: 'bad',
+        carried: true,
+      },
     ],
   },
   {
@@ -180,6 +266,18 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
         carried: true,
       },
       { sentence: 'You can delete your account at any time.', quote: 'You must not delete content posted by other users.', carried: false },
+      // The service's power is no grant to the user.
+      { sentence: 'You can delete your account at any time.', quote: 'We may delete your account at any time.', carried: false },
+      {
+        sentence: 'You can opt out of marketing e-mails.',
+        quote: 'To opt out of marketing e-mails, use the link in any e-mail.',
+        carried: true,
+      },
+      {
+        sentence: 'You can delete your account in your settings.',
+        quote: "In your settings, select 'Delete your data and account'.",
+        carried: true,
+      },
       // A possibility, not a freedom: no grant needed.
       {
         sentence: 'You may lose access to your content when the account closes.',
@@ -190,47 +288,57 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
   },
 ];
 
-/** The first claim of the sentence that its quotes do not carry, or undefined. */
-export function uncarriedClaim(sentence: string, quotes: readonly string[]): ClaimRule['id'] | undefined {
-  for (const rule of CLAIM_RULES) {
-    if (!rule.claims.test(sentence)) continue;
-    if (!rule.carriedBy?.(sentence, quotes)) return rule.id;
-  }
-  return undefined;
+const claimedBy = (rule: ClaimRule, sentence: string, severity: Severity) =>
+  (!rule.severities || rule.severities.includes(severity)) &&
+  (typeof rule.claims === 'function' ? rule.claims(sentence) : rule.claims.test(sentence));
+
+/** The rules whose claim the sentence makes (for an item of this severity) and its quotes do not carry. */
+export function uncarriedClaims(sentence: string, severity: Severity, quotes: readonly string[]): Array<ClaimRule['id']> {
+  return CLAIM_RULES.filter((rule) => claimedBy(rule, sentence, severity) && !rule.carriedBy?.(sentence, quotes)).map((rule) => rule.id);
 }
 
 /**
- * Severities an item may give, by its category's own severity in the taxonomy: the model may
- * weigh a detail one step (an arbitration clause with an opt-out is 'neutral', a sale of data
- * a 'blocker'), never two; 'other' has no reading to weigh, so neither 'good' nor 'blocker'.
- * Crossing into 'good' (or out of it) is for `CROSSING` sentences only.
+ * Severities an item may give, by the severity the built-in engine gives its category (its own
+ * writer's for what it reads in the quote, else the taxonomy's): the model may weigh a detail one
+ * step (an arbitration clause with an opt-out is 'neutral', a sale of data a 'blocker'), never
+ * two, and never across 'good' on its own. 'other' has no reading to weigh, so neither 'good'
+ * nor 'blocker'. A recommendation is an action, 'good' for the user whatever the practice it
+ * answers.
  */
-export const SEVERITIES_FOR: Readonly<Record<Severity | 'other', readonly Severity[]>> = {
+export const SEVERITIES_FOR: Readonly<Record<Severity | 'other' | 'recommendation', readonly Severity[]>> = {
   blocker: ['blocker', 'bad'],
   bad: ['blocker', 'bad', 'neutral'],
   neutral: ['bad', 'neutral'],
   good: ['good', 'neutral'],
   other: ['bad', 'neutral'],
+  recommendation: ['good', 'neutral', 'bad'],
 };
 
 /**
- * A sentence that may cross into or out of 'good': one whose carried claim turns the practice
- * around ("The service does not use your content to train AI", "you can take the service to the
- * courts where you live"): the absence and freedom rules, which its quotes have passed.
+ * Claims that turn a practice around and so may cross into 'good' ("The service does not use
+ * your content to train AI", "you can take the service to the courts where you live"), once their
+ * quotes have carried them.
  */
 const CROSSING: ReadonlyArray<ClaimRule['id']> = ['absence', 'freedom'];
 
 const SEVERITY_OF = new Map<string, Severity>(CATEGORIES.map((c) => [c.id, c.severity]));
 
-/** Categories the built-in classifier reads in the quotes by its own patterns (as a summary sentence needs). */
-export function categoriesReadIn(evidence: readonly Evidence[]): Set<string> {
-  const read = new Set<string>();
-  const byType = new Map<DocumentType, Evidence[]>();
-  for (const e of evidence) byType.set(e.document, [...(byType.get(e.document) ?? []), e]);
-  for (const [type, quotes] of byType) {
-    const clauses = segmentClauses(quotes.map((q) => ({ kind: 'paragraph' as const, text: q.quote, start: q.start })));
-    for (const finding of classifyClauses(clauses, type, quotes[0]!.url)) if (finding.matchesPattern) read.add(finding.category.id);
-  }
+/**
+ * What the built-in engine reads in the quotes, as the categories it would write them under with
+ * the severities it would give: its classifier's categories (by their own patterns, as a summary
+ * sentence needs) at the taxonomy's severity, and the items its fact-sheet writers write from
+ * what its fact readers find in them ("If you are a consumer, these Terms are governed by the law
+ * of the jurisdiction in which you live" → choice_of_law, 'good').
+ */
+export function builtinReading(evidence: readonly Evidence[]): Map<string, Set<Severity>> {
+  const read = new Map<string, Set<Severity>>();
+  const add = (category: string, severity: Severity) => read.set(category, (read.get(category) ?? new Set()).add(severity));
+  const documents = quotedDocuments(evidence);
+  for (const d of documents)
+    for (const finding of classifyClauses(d.clauses, d.type, d.url))
+      if (finding.matchesPattern) add(finding.category.id, finding.category.severity);
+  const written = writeFromFacts({ keyPoints: [], privacyConcerns: [], recommendations: [] }, readFacts(documents));
+  for (const item of [...written.details.keyPoints, ...written.details.privacyConcerns, ...written.cut]) add(item.category, item.severity);
   return read;
 }
 
@@ -243,21 +351,25 @@ export function categoriesReadIn(evidence: readonly Evidence[]): Set<string> {
  */
 export function meaningRefusal(
   item: { text: string; category: string; severity: Severity; evidence: readonly Evidence[] },
+  list: ListName,
   isReadable: (document: DocumentType) => boolean,
 ): MeaningRefusal | undefined {
   const readable = item.evidence.every((e) => isReadable(e.document));
-  const claimed = CLAIM_RULES.filter((rule) => rule.claims.test(item.text));
+  const claimed = CLAIM_RULES.filter((rule) => claimedBy(rule, item.text, item.severity));
   if (!readable && claimed.length > 0) return claimed[0]!.id;
-  const uncarried = uncarriedClaim(
+  const uncarried = uncarriedClaims(
     item.text,
+    item.severity,
     item.evidence.map((e) => e.quote),
   );
-  if (uncarried) return uncarried;
+  if (uncarried.length > 0) return uncarried[0];
   const own = SEVERITY_OF.get(item.category);
   if (own === undefined) return SEVERITIES_FOR.other.includes(item.severity) ? undefined : 'severity';
-  if (readable && (!categoriesReadIn(item.evidence).has(item.category) || !isBackedByQuote(item))) return 'category';
-  if (SEVERITIES_FOR[own].includes(item.severity)) return undefined;
-  const crossesGood = (item.severity === 'good') !== (own === 'good');
+  const reading = readable ? builtinReading(item.evidence) : undefined;
+  if (reading && (!reading.has(item.category) || !isBackedByQuote(item))) return 'category';
+  if (list === 'recommendations' && SEVERITIES_FOR.recommendation.includes(item.severity)) return undefined;
+  const bases = reading?.get(item.category) ?? new Set([own]);
+  if ([...bases].some((base) => SEVERITIES_FOR[base].includes(item.severity))) return undefined;
   const turned = claimed.some((rule) => CROSSING.includes(rule.id));
-  return crossesGood && turned && item.severity !== 'blocker' ? undefined : 'severity';
+  return turned && item.severity === 'good' ? undefined : 'severity';
 }

@@ -1,6 +1,6 @@
 import type { DocumentType, Evidence, FactAnswer, FactId } from '@fineprint/contracts';
 import { readFacts } from '../facts/read-facts';
-import { durationsIn } from '../facts/reader';
+import { durationsIn, type FactDocument } from '../facts/reader';
 import { segmentClauses } from '../segment/segment';
 import { NUMBER_WORDS } from '../summarize/details';
 import type { LlmQuote } from './output-schema';
@@ -172,8 +172,8 @@ const PLACES = [
   'Wyoming',
 ];
 const PLACE_PATTERN = new RegExp(String.raw`\b(?:${[...PLACES].sort((a, b) => b.length - a.length).join('|')})\b`, 'g');
-const EMAILS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-const URLS = /\bhttps?:\/\/[^\s)\]>"']+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[^\s)\]>"']*)?/gi;
+export const EMAILS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+export const URLS = /\bhttps?:\/\/[^\s)\]>"']+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[^\s)\]>"']*)?/gi;
 const NUMBERS = /(?<![\w.])\d[\d,]*(?:\.\d+)?/g;
 const WORD_NUMBERS = new RegExp(String.raw`\b(?:${Object.keys(NUMBER_WORDS).join('|')})\b`, 'gi');
 
@@ -244,14 +244,18 @@ export function polarityOf(value: string | number): 1 | -1 | 0 {
  * clause patterns, denials and who-is-bound rules make of exactly what is cited.
  */
 export function readQuotes(id: FactId, evidence: readonly Evidence[]): FactAnswer {
+  return readFacts(quotedDocuments(evidence))[id];
+}
+
+/** The quoted sentences as documents of their own, one per document type, for the built-in readers. */
+export function quotedDocuments(evidence: readonly Evidence[]): FactDocument[] {
   const byType = new Map<DocumentType, Evidence[]>();
   for (const e of evidence) byType.set(e.document, [...(byType.get(e.document) ?? []), e]);
-  const documents = [...byType].map(([type, quotes]) => ({
+  return [...byType].map(([type, quotes]) => ({
     type,
     url: quotes[0]!.url,
     clauses: segmentClauses(quotes.map((q) => ({ kind: 'paragraph' as const, text: q.quote, start: q.start }))),
   }));
-  return readFacts(documents)[id];
 }
 
 /**
