@@ -8,6 +8,7 @@ import {
   deeplyNestedPdf,
   garbagePdf,
   inflateBombPdf,
+  objectStreamBombPdf,
   sharedStreamPdf,
   textPdf,
   truncatedPdf,
@@ -53,9 +54,11 @@ async function rssGrowth<T>(work: () => Promise<T>): Promise<{ value: T; growth:
 describe('hostile PDF uploads (issue 24)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let bomb: Buffer;
+  let objectStreamBomb: Buffer;
   beforeAll(async () => {
-    // About 1 MB of file inflating to 1 GiB of zeros in one page's content stream.
+    // About 1 MB of file inflating to 1 GiB of zeros: in one page's content stream, and before the font in an object stream.
     bomb = await inflateBombPdf(1024 ** 3);
+    objectStreamBomb = await objectStreamBombPdf(1024 ** 3);
   }, 60_000);
   beforeEach(async () => {
     t = await createTestApp('sqlite');
@@ -82,7 +85,13 @@ describe('hostile PDF uploads (issue 24)', () => {
 
   it.each([
     ['a page inflating to 1 GiB', () => bomb, TOO_COMPLEX],
+    ['an object stream inflating to 1 GiB', () => objectStreamBomb, TOO_COMPLEX],
     ['28,000 pages sharing one stream', () => sharedStreamPdf(28_000), TOO_COMPLEX],
+    [
+      '100 pages sharing 50,000 characters of tiny text',
+      () => sharedStreamPdf(100, Array<string>(300).fill('words '.repeat(33)), 1),
+      TOO_COMPLEX,
+    ],
     ['a page tree whose kid is itself', () => circularPageTreePdf(), UNREADABLE],
     ['10,000 nested arrays', () => deeplyNestedPdf(10_000, 'arrays'), UNREADABLE],
     ['10,000 nested dictionaries', () => deeplyNestedPdf(10_000, 'dictionaries'), UNREADABLE],
