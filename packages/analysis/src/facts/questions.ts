@@ -169,6 +169,11 @@ const NOT_A_ROUTE =
 /** A route for one region's users. */
 const REGIONAL =
   /\b(?:EEA|European|EU|UK|United Kingdom|Switzerland|Swiss|California|Korea|Brazil|Japan|India|Australia|Canada|Turkey|China)\b/;
+/** Users of one region as the audience of a sentence: "residents of California", "EEA users", "If you are a European Resident". */
+const REGIONAL_AUDIENCE = new RegExp(
+  String.raw`\b(?:residents?|users?|consumers?|citizens?|individuals|people|members) (?:of|in|from|located in|living in) (?:the )?${REGIONAL.source}|${REGIONAL.source}(?:[- ]based)? (?:residents?|users?|consumers?|citizens?|individuals|representative)|\b(?:if|where|when) you (?:are|live|reside)\b[^.]{0,40}${REGIONAL.source}`,
+  'i',
+);
 /** Query parameters that only say where a link was clicked. */
 const TRACKING_PARAMS = /^(?:entry_point|helpref|ref|source|utm_\w+|fbclid)$/i;
 /** Where a contact link may point: a form, a contact, support or privacy-request page; never a cookie page or a policy. */
@@ -198,6 +203,68 @@ function contactForm(links: readonly { text: string; href: string }[], base: str
 
 /** "privacy[at]example[dot]com", the form some policies write to keep scrapers off. */
 const OBFUSCATED_EMAIL = /\b([\w.+-]*(?:privacy|dpo|data)[\w.+-]*)\s*[[(]at[\])]\s*([a-z0-9-]+)\s*[[(]dot[\])]\s*([a-z]{2,})\b/i;
+const ANY_EMAIL = /\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
+/** Offered for privacy questions in general: "questions or comments about this Privacy Policy", "for any reason". */
+const GENERAL_PURPOSE =
+  /\b(?:questions?|concerns?|comments?|queries|inquiries|enquiries)\b[^.]{0,80}\b(?:privacy|this (?:privacy )?(?:policy|notice|statement)|our (?:privacy )?(?:policy|practices)|personal (?:data|information)|information handling|data practices)\b|\bfor any reason\b/i;
+/** Offered for rights requests: "to exercise your rights", "with any Rights Request". */
+const RIGHTS_PURPOSE = /\b(?:exercise|submit|make|send)\b[^.]{0,60}\b(?:rights?|requests?)\b|\brights? requests?\b/i;
+/**
+ * Offered only in a situation: "If you no longer have access …", "If you believe that a child …", "If you are a European
+ * Resident …" (not a purpose: "If you have any questions", "If you want to exercise your rights").
+ */
+const SITUATION =
+  /^\W*(?:if|where|in case|should|when) (?:you|a|your|we)\b(?! (?:want|wish|would like|prefer|need (?:help|more)|(?:have|had) (?:any )?(?:questions?|concerns?|comments?|queries))\b)/i;
+
+/** A contact the policy offers: where, and how well it answers "for users in general" (lower is better). */
+interface ContactCandidate {
+  value: string;
+  l: Located;
+  /** 0 everyone, 1 users in one situation, 2 one region's users (3 both). */
+  audience: number;
+  /** E-mail before form (a privacy form before a help page), a DPO's after others, then by purpose: questions about privacy, rights requests, anything else. */
+  rank: number;
+}
+
+/** The words that offer a contact: its sentence up to it (after the last full stop or colon), with the list's lead-in, or the lines above a bare address. */
+function offerOf(l: Located, at: number): string {
+  const before = l.clause.text.slice(0, at);
+  const start = Math.max(before.lastIndexOf('. '), before.lastIndexOf(': ')) + 1;
+  const sentence = l.clause.text.slice(start, Math.min(l.clause.text.length, at + 160)).split(/(?<=\.)\s/)[0] ?? '';
+  // An address on a line of its own is offered by the lines above it ("Questions about this Privacy Policy?" / "Contact
+  // our Privacy Team at:" / "privacy@example.com").
+  const above: string[] = [];
+  if (sentence.split(/\s+/).length < 4)
+    for (let i = l.index - 1; i >= Math.max(0, l.index - 6); i--) {
+      const clause = l.document.clauses[i]!;
+      if (clause.heading !== l.clause.heading) break;
+      if (clause.start !== l.clause.leadIn?.start) above.unshift(clause.text);
+      // The line that opens the block ("… Contact our Privacy Team at:") and the question before it.
+      if (/[:?]\s*$/.test(clause.text)) {
+        const question = l.document.clauses[i - 1];
+        if (question && question.heading === l.clause.heading) above.unshift(question.text);
+        break;
+      }
+    }
+  return [...above, l.clause.leadIn?.text ?? '', sentence].join(' ').trim();
+}
+
+function candidateOf(value: string, kind: 'email' | 'form', l: Located, offer: string): ContactCandidate {
+  // Whom the offer is for, not where an address is: "California residents", "If you are a European Resident", a heading.
+  const regional = REGIONAL_AUDIENCE.test(offer) || REGIONAL.test(l.clause.heading) || scopeOf(l.clause) !== undefined;
+  const situation = SITUATION.test(offer.replace(/^.*?:\s*/, ''));
+  const purpose = GENERAL_PURPOSE.test(offer) ? 0 : RIGHTS_PURPOSE.test(offer) ? 1 : 2;
+  // An officer's address serves the law's duties; "gdpr…@" one law's users.
+  const dpo = /\bData Protection Officer\b|\bDPO\b/.test(offer) || /^dpo@/i.test(value);
+  // A form whose address or words say privacy or data before a general help page.
+  const generalForm = kind === 'form' && !/privacy|data/i.test(`${value} ${l.clause.links?.map((k) => k.text).join(' ') ?? ''}`);
+  return {
+    value,
+    l,
+    audience: (regional || /gdpr/i.test(value) ? 2 : 0) + (situation ? 1 : 0),
+    rank: (kind === 'form' ? 20 : 0) + (generalForm ? 10 : 0) + (dpo ? 5 : 0) + purpose * 2,
+  };
+}
 
 const LAW_REQUEST = /\b(?:law enforcement|government(?:al)? (?:requests?|authorities)|legal (?:requests?|process)|subpoena|court order)\b/i;
 const NOTIFY_USER =
@@ -696,27 +763,34 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'privacy_contact',
     read(ctx) {
-      const withEmail = ctx.find(PRIVACY_EMAIL, PRIVACY);
-      const email = withEmail.map((l) => PRIVACY_EMAIL.exec(l.clause.text)?.[0]).find(Boolean);
-      if (email) return ctx.answer(email, withEmail.slice(0, 1));
+      // Every address and contact form the policy offers, each read with the words that offer it: for whom (one
+      // region's users, or only those in a situation: "If you no longer have access to your account, email …") and for
+      // what (questions about the policy or your privacy, rights requests, anything else).
+      const candidates: ContactCandidate[] = [];
+      for (const l of ctx.find(ANY_EMAIL, PRIVACY)) {
+        for (const m of l.clause.text.matchAll(new RegExp(ANY_EMAIL.source, 'gi'))) {
+          const offer = offerOf(l, m.index);
+          // An address of any name where it is offered for privacy questions; a privacy-named one wherever it stands.
+          if (PRIVACY_EMAIL.test(m[0]) || GENERAL_PURPOSE.test(offer)) candidates.push(candidateOf(m[0], 'email', l, offer));
+        }
+      }
       const hidden = ctx.find(OBFUSCATED_EMAIL, PRIVACY)[0];
       const parts = hidden && OBFUSCATED_EMAIL.exec(hidden.clause.text);
-      if (parts) return ctx.answer(`${parts[1]}@${parts[2]}.${parts[3]}`.toLowerCase(), [hidden]);
-      // No address: the web form a contact clause links to ("contact us online", "through our webform").
-      const routes = ctx.find(CONTACT_ROUTE, PRIVACY).filter((l) => !NOT_A_ROUTE.test(l.clause.text));
-      // The general route first: rights requests, then questions; an officer's or one region's form last.
-      // A privacy or data-request form (its address or words say so) before a general help page.
-      const forms = routes.flatMap((l) => {
+      if (parts) candidates.push(candidateOf(`${parts[1]}@${parts[2]}.${parts[3]}`.toLowerCase(), 'email', hidden, hidden.clause.text));
+      // The web form a contact clause links to ("contact us online", "through our webform").
+      for (const l of ctx.find(CONTACT_ROUTE, PRIVACY).filter((l) => !NOT_A_ROUTE.test(l.clause.text))) {
         const form = contactForm(l.clause.links ?? [], l.document.url);
-        return form ? [{ l, form }] : [];
-      });
-      const rank = ({ l, form }: { l: Located; form: string }) =>
-        (REGIONAL.test(`${l.clause.heading} ${l.clause.text}`) ? 4 : 0) +
-        (/\bData Protection Officer\b|\bDPO\b/.test(l.clause.text) ? 2 : 0) +
-        (/privacy|data/i.test(form + (l.clause.links ?? []).map((k) => k.text).join(' ')) ? 0 : 1);
-      const best = [...forms].sort((a, b) => rank(a) - rank(b))[0];
-      if (best) return ctx.answer(best.form, [best.l]);
-      return NOT_STATED;
+        if (form)
+          candidates.push(
+            candidateOf(form, 'form', l, `${offerOf(l, l.clause.text.length)} ${l.clause.links?.map((k) => k.text).join(' ')}`),
+          );
+      }
+      if (candidates.length === 0) return NOT_STATED;
+      // For users in general first, an e-mail address before a form, then by purpose; a DPO's last among equals.
+      const best = [...candidates].sort((a, b) => a.audience - b.audience || a.rank - b.rank)[0]!;
+      // Only one region's or situation's contacts, and not one address: which is "the" contact is a guess, so none is given.
+      if (best.audience > 0 && new Set(candidates.map((c) => c.value.toLowerCase())).size > 1) return NOT_STATED;
+      return ctx.answer(best.value, [best.l]);
     },
     examples: [
       { clause: 'Questions about this policy? Write to privacy@example.com.', value: 'privacy@example.com' },
@@ -726,6 +800,21 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'https://help.example.com/privacy/',
       },
       { clause: 'Learn more about [contact upload](https://help.example.com/contact-upload).', value: 'not_stated' },
+      {
+        clause:
+          'If you have lost access to your account, email recovery-privacy@example.com. Any other question about how we handle your personal data? Write to us:\n\n- hello@example.com',
+        value: 'hello@example.com',
+      },
+      {
+        clause:
+          'If you live in Brazil, you can reach our data protection officer at dpo-br@example.com. To exercise your rights, [use our request form](https://example.com/privacy/requests).',
+        value: 'https://example.com/privacy/requests',
+      },
+      {
+        clause:
+          'If you are a resident of Korea, write to privacy-kr@example.com. If you are a resident of Japan, write to privacy-jp@example.com.',
+        value: 'not_stated',
+      },
       { clause: 'You may lodge a complaint with your [supervisory authority](https://edpb.example/contact).', value: 'not_stated' },
     ],
   },
