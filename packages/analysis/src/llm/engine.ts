@@ -131,7 +131,8 @@ export async function runLlmEngine(
       new Promise<never>((_, reject) => {
         hardStop = setTimeout(() => reject(new Error('LLM timeout')), settings.timeoutMs + HARD_STOP_GRACE_MS);
         // A cancel also ends a wait between retries at once.
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
+        if (controller.signal.aborted) reject(controller.signal.reason as Error);
+        else controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
       }),
     ]);
     const result = AnalysisResultSchema.parse(verifyAndMerge(input, outputs, engine, diagnostics));
