@@ -62,6 +62,12 @@ export function findBrowserRoots(marker: string): number[] {
   return roots;
 }
 
+/**
+ * Chromium's children that start no process of their own (every child is started by the browser
+ * process, through its zygotes): their threads (dozens each) need not be asked for children.
+ */
+const CHILDLESS_TYPES = ['--type=renderer', '--type=gpu-process', '--type=utility'];
+
 /** The given processes and all their descendants (through /proc/<pid>/task/<tid>/children, so no scan of every process). */
 export function processTree(roots: readonly number[]): number[] {
   const seen = new Set<number>();
@@ -70,6 +76,7 @@ export function processTree(roots: readonly number[]): number[] {
     const pid = queue.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
+    if (argsOf(pid)?.some((arg) => CHILDLESS_TYPES.includes(arg))) continue;
     for (const task of listDir(`/proc/${pid}/task`)) {
       const children = readText(`/proc/${pid}/task/${task}/children`)?.trim();
       if (children) for (const child of children.split(' ')) queue.push(Number(child));
