@@ -208,7 +208,7 @@ describe.each(databaseLegs())('API on %s', (leg) => {
       payload: { email: 'x@example.com' },
     });
     const { txRef } = start.json<{ txRef: string }>();
-    expect(txRef).toMatch(/^sub-x@example\.com-\d+$/);
+    expect(txRef).toMatch(/^sub-x@example\.com-\d+-[0-9a-f]{20}$/);
     const charge = async (body: Record<string, unknown>) =>
       (
         await t.app.inject({

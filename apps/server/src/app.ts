@@ -37,7 +37,7 @@ import { createAnalysisPool, type AnalysisWatch } from './modules/analysis/analy
 import { registerWebApp } from './modules/web/web.routes';
 import { createSingleFlight } from './modules/analysis/single-flight';
 import { UPLOAD_TOO_LARGE } from './modules/analysis/provided-documents';
-import { isDependencyUnavailable, logFields, requestLogSerializer, unavailableFields } from './modules/ops/log-fields';
+import { isDependencyUnavailable, isStorageFailure, logFields, requestLogSerializer, unavailableFields } from './modules/ops/log-fields';
 import { createMetrics, type Metrics } from './modules/ops/metrics';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerDocsRoutes } from './modules/docs/docs.routes';
@@ -122,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onJoin: (scope) => metrics.singleFlightJoins.inc({ scope }),
     }),
     onCacheLookup: (isHit) => metrics.cacheLookups.inc({ result: isHit ? 'hit' : 'miss' }),
+    // A reservation outlives any run (deadline, LLM, the pool's hard stop) by a wide margin: only a dead process lets one lapse.
+    reservationLeaseMs: 2 * config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS : 0) + 120_000,
   });
   app.decorate('retention', createRetentionService({ visitors, analyses: analysisRepository, payments, clock }));
 
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, { headers, csrfExempt: [WEBHOOK_PATH] });
   await registerRateLimit(app, { redis, perMinute: config.API_RATE_LIMIT_PER_MINUTE });
 
+  const isReady = createReadinessCheck({ db, redis });
   const describeError: DescribeError = (error, request) => {
     if (error instanceof ServiceError || error instanceof AnalysisError) {
       // Each known error once, with its code and the site's host: never the address, a token or an e-mail.
@@ -145,7 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (status === 413) return { status, error: UPLOAD_TOO_LARGE };
     if (status >= 400 && status < 500) return { status, error: 'The request could not be understood.' };
     if (isDependencyUnavailable(error)) {
-      // The database or Redis is restarting or unreachable: come back shortly, like a full queue.
+      // The database or Redis is restarting or unreachable, or the disk is full or failing: come
+      // back shortly, like a full queue. A storage failure also makes /api/ready fail until a write succeeds.
+      if (isStorageFailure(error)) isReady.recordStorageFailure();
       request.log.warn(unavailableFields(error), 'refused');
       metrics.refusals.inc({ code: 'DEPENDENCY_UNAVAILABLE' });
       return { status: 503, error: 'The service is briefly unavailable. Please try again in a minute.', retryAfterSeconds: 30 };
@@ -170,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
   app.get('/api/health', async () => ({ ok: true }));
-  registerOpsRoutes(app, createReadinessCheck({ db, redis }));
+  registerOpsRoutes(app, isReady);
   registerDocsRoutes(app);
 
   await registerWebApp(app, { webDist: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, supportEmail: config.SUPPORT_EMAIL });
@@ -193,7 +198,7 @@ function analysisRunners(
   // The browser path: the pool grants page slots from one FIFO for every worker thread, 2 pages at once in the process.
   if (deps.config.BROWSER_NOTICE) app.log.warn(deps.config.BROWSER_NOTICE);
   const browser = deps.config.BROWSER === 'on' ? { executablePath: deps.config.BROWSER_PATH, maxPages: 2 } : undefined;
-  const task = { allowlist: deps.config.FETCH_ALLOWLIST, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm, browser };
+  const task = { ...fetchScope(deps.config), deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm, browser };
   // Each analysis's LLM calls, tokens, latency and outcome go to the log, never to the visitor.
   const logLlm = (diagnostics: LlmDiagnostics) => app.log.info({ llm: diagnostics }, 'llm engine');
   const analyze = deps.analyze;
@@ -213,6 +218,28 @@ function analysisRunners(
   return {
     runAnalysis: measured(metrics, (site, watch) => pool.run({ site, ...task }, logLlm, watch)),
     runDocuments: (documents) => pool.run({ documents, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm }, logLlm),
+  };
+}
+
+/**
+ * What an analysis may fetch of this server itself: nothing (SECURITY.md A.10). The host names it
+ * is reached at (PUBLIC_HOSTS, and HOST when it is a name) are blocked hosts; its own listener
+ * (HOST:PORT, or any allow-listed host on PORT when it listens on every interface, and the
+ * loopback spellings) is taken out of the allow-list, where a development setting would let an
+ * analysis call this server's own API.
+ */
+export function fetchScope(config: Config): { allowlist: string[]; blockedHosts: string[] } {
+  const host = config.HOST.toLowerCase().replace(/^\[|\]$/g, '');
+  const listensEverywhere = host === '0.0.0.0' || host === '::';
+  const ownHosts = new Set([host, `[${host}]`, 'localhost', '127.0.0.1', '[::1]', '0.0.0.0', '[::]']);
+  const isOwnListener = (entry: string) => {
+    const split = entry.lastIndexOf(':');
+    return entry.slice(split + 1) === String(config.PORT) && (listensEverywhere || ownHosts.has(entry.slice(0, split)));
+  };
+  const isName = /^[a-z0-9.-]+$/.test(host) && !/^[\d.]+$/.test(host) && host !== 'localhost';
+  return {
+    allowlist: config.FETCH_ALLOWLIST.filter((entry) => !isOwnListener(entry)),
+    blockedHosts: [...config.PUBLIC_HOSTS, ...(isName ? [host] : [])],
   };
 }
 

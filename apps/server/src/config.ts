@@ -54,6 +54,17 @@ const ConfigSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^[a-z0-9.\-[\]:]+:\d{1,5}$/, 'entries must be host:port'))),
+    /** Host names this server is reached at (its public site, comma-separated): never fetched by an analysis. */
+    PUBLIC_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'entries must be host names'))),
     ANALYZE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Requests of any kind one client IP (IPv6: one /64) may send per minute. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),

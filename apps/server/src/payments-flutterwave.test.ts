@@ -283,6 +283,16 @@ describe.each(databaseLegs())('Flutterwave payments on %s (SECURITY C)', (leg) =
     expect(await isSubscribed(token)).toBe(false);
   });
 
+  it('renews only on a charge of the configured plan: a one-off charge renews nothing (issue 24)', async () => {
+    const { id } = await checkout('oneoff@example.com');
+    expect((await verify(id)).statusCode).toBe(200);
+    expect(await periodEnd('oneoff@example.com')).toBe('2026-01-31T00:00:00.000Z');
+    // Paid with the same e-mail for something else: no plan, a tx_ref not issued here.
+    const oneOff = stub.add({ id: nextId++, tx_ref: 'shop-order-77', email: 'oneoff@example.com', created_at: '2026-01-20T00:00:00.000Z' });
+    expect((await webhook({ event: 'charge.completed', data: { id: oneOff } })).json()).toEqual({ status: 'ignored' });
+    expect(await periodEnd('oneoff@example.com')).toBe('2026-01-31T00:00:00.000Z');
+  });
+
   it('ignores a paid charge from someone with no subscription, and unknown events', async () => {
     const stray = stub.add({ id: nextId++, tx_ref: 'rave-stray', email: 'nobody@example.com' });
     expect((await webhook({ event: 'charge.completed', data: { id: stray } })).json()).toEqual({ status: 'ignored' });

@@ -96,5 +96,28 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('analysis_cache_result_id').on('analysis_cache').column('result_id').unique().execute();
       },
     },
+    // Issue 24 item 5: a reservation held by a process that died is given back when its lease ends
+    // (the counter alone lost it for good); and the table the readiness probe writes to.
+    '0005_reservation_leases': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('analysis_reservations')
+          .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+          .addColumn('visitor_id', 'varchar(128)', (c) => c.notNull())
+          .addColumn('lease_until', 'varchar(32)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('analysis_reservations_visitor')
+          .on('analysis_reservations')
+          .columns(['visitor_id', 'lease_until'])
+          .execute();
+        await db.schema
+          .createTable('readiness_probe')
+          .addColumn('id', 'varchar(16)', (c) => c.primaryKey())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

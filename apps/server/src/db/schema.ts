@@ -54,6 +54,22 @@ export interface AnalysisCacheTable {
   /** The permalink id of this result (random, 22 base64url characters); null for rows cached before permalinks. */
   result_id: string | null;
 }
+/**
+ * One analysis in flight: its unit is already in `visitors.analyses_used`. The row is deleted when
+ * the analysis ends (kept or given back); one whose lease ended belongs to a process that died,
+ * and its unit is given back (read as free at once, deleted at the visitor's next reservation).
+ */
+export interface AnalysisReservationTable {
+  id: string;
+  visitor_id: string;
+  lease_until: string;
+  created_at: string;
+}
+/** Written and deleted by the readiness probe after a storage failure, to see writes succeed again. */
+export interface ReadinessProbeTable {
+  id: string;
+  payload: string;
+}
 export interface SandboxTransactionTable {
   id: Generated<number>;
   tx_ref: string;
@@ -72,4 +88,6 @@ export interface Database {
   payment_intents: PaymentIntentTable;
   analysis_cache: AnalysisCacheTable;
   sandbox_transactions: SandboxTransactionTable;
+  analysis_reservations: AnalysisReservationTable;
+  readiness_probe: ReadinessProbeTable;
 }

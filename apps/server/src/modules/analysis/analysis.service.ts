@@ -13,6 +13,8 @@ import { createSingleFlight, type SingleFlight } from './single-flight';
 const CACHE_HOURS = 24;
 /** Analyses one client (IP, or IPv6 /64) may have in flight: nobody can hold every slot. */
 const MAX_ANALYSES_IN_FLIGHT_PER_CLIENT = 2;
+/** A reservation's lease when the app does not derive one from its deadlines. */
+const DEFAULT_RESERVATION_LEASE_MS = 10 * 60_000;
 /** A permalink id: 16 random bytes as base64url. */
 const RESULT_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -31,6 +33,11 @@ export interface AnalysisServiceDeps {
   onCacheLookup?: (isHit: boolean) => void;
   /** The engine results are cached under: ENGINE_VERSION, plus the LLM engine's id when one is configured. Default ENGINE_VERSION. */
   engineVersion?: string;
+  /**
+   * How long a reservation holds its unit without an outcome: longer than any analysis may run
+   * (the pool's hard stop), so only a process that died leaves one to lapse. Default 10 minutes.
+   */
+  reservationLeaseMs?: number;
 }
 
 /** Who asks for an analysis: the visitor counted, the bearer token, and the client (IP) for the in-flight cap. */
@@ -105,31 +112,40 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   }
 
   /**
-   * Takes one unit of quota (subscribers unlimited), runs the work, and gives the unit back if it
-   * fails or is cancelled. A cancel gives it back at once, not when the worker has stopped, so
-   * the status the visitor asks for next already counts it.
+   * Takes one unit of quota (subscribers unlimited) with a lease, runs the work, and gives the
+   * unit back if it fails or is cancelled; a result keeps it. A cancel gives it back at once, not
+   * when the worker has stopped, so the status the visitor asks for next already counts it. A
+   * process killed mid-analysis gives nothing back: its lease ends and the unit is free again.
    */
   async function withReservation<T>(input: Omit<Requester, 'client'>, work: (now: Date) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const subscription = await deps.subscriptions.findEntitlement(input.token);
     const now = deps.clock();
-    const isReserved = await deps.visitors.reserveAnalysis(input.visitorId, subscription ? null : FREE_ANALYSES, now.toISOString());
-    if (!isReserved) throw new ServiceError('SUBSCRIPTION_REQUIRED', MESSAGES.subscriptionRequired);
+    const leaseUntil = new Date(now.getTime() + (deps.reservationLeaseMs ?? DEFAULT_RESERVATION_LEASE_MS)).toISOString();
+    const reservationId = await deps.visitors.reserveAnalysis(
+      input.visitorId,
+      subscription ? null : FREE_ANALYSES,
+      now.toISOString(),
+      leaseUntil,
+    );
+    if (!reservationId) throw new ServiceError('SUBSCRIPTION_REQUIRED', MESSAGES.subscriptionRequired);
     let refunding: Promise<void> | undefined;
-    const refund = () => (refunding ??= deps.visitors.refundAnalysis(input.visitorId));
+    const refund = () => (refunding ??= deps.visitors.refundReservation(reservationId, input.visitorId));
     // Its failure is not lost: the work rejects once cancelled, and the catch below awaits the same promise.
     const onAbort = () => void refund().catch(() => undefined);
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
+    let result: T;
     try {
-      const result = await work(now);
-      if (signal?.aborted) await refund();
-      return result;
+      result = await work(now);
     } catch (error) {
       await refund();
       throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
+    if (signal?.aborted) await refund();
+    else await deps.visitors.keepReservation(reservationId);
+    return result;
   }
 
   async function analyzeOnce(site: string, input: Omit<Requester, 'client'>, watch?: AnalysisWatch): Promise<AnalysisResult> {

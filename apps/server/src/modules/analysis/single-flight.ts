@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AnalysisError, type AnalysisErrorCode } from '@fineprint/analysis';
 import type { Redis } from 'ioredis';
 
 /** First and longest pause between two looks at the shared cache while another instance runs. */
 const FIRST_POLL_MS = 50;
 const MAX_POLL_MS = 500;
+/** How long a failed run's error answers every request for its key, on every instance. */
+const DEFAULT_FAILURE_TTL_MS = 30_000;
 /** Deletes the lock only if it is still ours (it may have expired and been taken by another instance). */
 const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
@@ -12,6 +15,8 @@ export interface SingleFlightOptions {
   redis?: Redis;
   /** How long a run may hold the cross-instance lock before others stop waiting for it. */
   lockTtlMs?: number;
+  /** How long a run's failure (an AnalysisError: the site's answer, not this server's state) is shared. Default 30 s. */
+  failureTtlMs?: number;
   /** Told each time a request shares a run instead of starting one. */
   onJoin?: (scope: 'process' | 'redis') => void;
 }
@@ -27,12 +32,16 @@ export interface SharedRun<T> {
  * Concurrent requests for the same key share one run. In process: the second caller awaits the
  * first one's promise. Across instances (Redis): the run holds `SET key token NX PX ttl`; the
  * others poll the shared cache until the result appears, or run themselves when the lock is gone
- * (the run failed, or its holder died and the lock expired). Without Redis, or when Redis fails,
- * each instance runs for itself.
+ * (its holder died and the lock expired). A run that fails with an AnalysisError (the site cannot
+ * be found, blocks readers, times out) stores the error's code and sentence next to the lock for
+ * `failureTtlMs` before letting go of it: the waiters of every instance, and requests arriving
+ * meanwhile, get the same error at once instead of fetching the failing site again. Without
+ * Redis, or when Redis fails, each instance runs for itself.
  */
 export function createSingleFlight(options: SingleFlightOptions = {}) {
   const running = new Map<string, Promise<unknown>>();
   const lockTtlMs = options.lockTtlMs ?? 60_000;
+  const failureTtlMs = options.failureTtlMs ?? DEFAULT_FAILURE_TTL_MS;
 
   return {
     async run<T>(key: string, work: SharedRun<T>): Promise<T> {
@@ -49,8 +58,11 @@ export function createSingleFlight(options: SingleFlightOptions = {}) {
 
   async function acrossInstances<T>(redis: Redis, key: string, work: SharedRun<T>): Promise<T> {
     const lockKey = `fineprint-sf:${createHash('sha256').update(key).digest('hex')}`;
+    const failureKey = `${lockKey}:failed`;
     let hasJoined = false;
     for (;;) {
+      const failure = await readFailure(redis, failureKey);
+      if (failure) throw failure;
       const token = randomBytes(16).toString('hex');
       let isLocked: boolean;
       try {
@@ -61,6 +73,10 @@ export function createSingleFlight(options: SingleFlightOptions = {}) {
       if (isLocked) {
         try {
           return await work.compute();
+        } catch (error) {
+          // Published before the lock goes, so a waiter that sees the lock gone finds it.
+          if (error instanceof AnalysisError) await publishFailure(redis, failureKey, error);
+          throw error;
         } finally {
           await redis.eval(RELEASE_SCRIPT, 1, lockKey, token).catch(() => undefined);
         }
@@ -72,6 +88,11 @@ export function createSingleFlight(options: SingleFlightOptions = {}) {
       const result = await waitForOther(redis, lockKey, work);
       if (result !== undefined) return result;
     }
+  }
+
+  async function publishFailure(redis: Redis, failureKey: string, error: AnalysisError): Promise<void> {
+    const shared: SharedFailure = { code: error.code, message: error.message, isTransient: error.isTransient };
+    await redis.set(failureKey, JSON.stringify(shared), 'PX', failureTtlMs).catch(() => undefined);
   }
 
   /** Polls until the other instance's result is readable (returned) or its lock is gone (undefined). */
@@ -92,3 +113,22 @@ export function createSingleFlight(options: SingleFlightOptions = {}) {
 }
 
 export type SingleFlight = ReturnType<typeof createSingleFlight>;
+
+/** A failed run as stored in Redis: what the visitor is told, never a cause or an address. */
+interface SharedFailure {
+  code: AnalysisErrorCode;
+  message: string;
+  isTransient: boolean;
+}
+
+/** The error another run of this key failed with in the last seconds, if any (none when Redis fails). */
+async function readFailure(redis: Redis, failureKey: string): Promise<AnalysisError | undefined> {
+  const text = await redis.get(failureKey).catch(() => null);
+  if (!text) return undefined;
+  try {
+    const shared = JSON.parse(text) as SharedFailure;
+    return new AnalysisError(shared.code, shared.message, { isTransient: shared.isTransient });
+  } catch {
+    return undefined;
+  }
+}

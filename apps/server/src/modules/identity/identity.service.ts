@@ -10,7 +10,7 @@ import { isEmailOwner, type Requester } from './requester';
  */
 export function createIdentityService(deps: { visitors: VisitorsRepository; subscriptions: SubscriptionsService; clock: () => Date }) {
   const authorize = async (userId: string, requester: Requester) => {
-    const visitor = await deps.visitors.find(userId);
+    const visitor = await deps.visitors.find(userId, deps.clock().toISOString());
     if (!visitor && requester.visitorIds.includes(userId)) return undefined;
     if (isEmailOwner(visitor, requester)) return visitor;
     const subscription = await deps.subscriptions.findEntitlement(requester.token);
@@ -22,10 +22,15 @@ export function createIdentityService(deps: { visitors: VisitorsRepository; subs
       const visitor = await authorize(userId, requester);
       return visitor?.email ?? null;
     },
-    /** Stores the e-mail for the visitor, bound to the requester's device key (required). */
+    /**
+     * Stores the e-mail for the visitor, bound to the requester's device key (required). An
+     * e-mail another browser stored under the same visitor id is not overwritten: "not found",
+     * as for reading it (visitor ids are fingerprints, and identical browsers share them).
+     */
     async setEmail(userId: string, email: string, requester: Requester): Promise<void> {
       if (!requester.visitorIds.includes(userId) || !requester.deviceHash) throw new ServiceError('NOT_FOUND', 'Not found.');
-      await deps.visitors.setEmail(userId, email, requester.deviceHash, deps.clock().toISOString());
+      if (!(await deps.visitors.setEmail(userId, email, requester.deviceHash, deps.clock().toISOString())))
+        throw new ServiceError('NOT_FOUND', 'Not found.');
     },
     /** Removes the stored e-mail at once; the free-analysis count is kept. */
     async clearUserData(userId: string, requester: Requester): Promise<void> {

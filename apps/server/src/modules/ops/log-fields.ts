@@ -64,10 +64,32 @@ function describeCause(cause: unknown, depth = 0): Record<string, unknown> | str
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
 
 /**
+ * Error codes of storage that cannot take writes or returns damaged pages: SQLite's full disk,
+ * I/O errors (every SQLITE_IOERR_* extended code), corruption and a file that is no database;
+ * node's ENOSPC/EIO/EROFS; PostgreSQL's class 53 (disk full 53100, out of memory, too many
+ * connections), 58030 (I/O error) and XX001/XX002 (data or index corrupted).
+ */
+const STORAGE_CODES = /^(SQLITE_(FULL|IOERR(_\w+)?|CORRUPT(_\w+)?|NOTADB|READONLY(_\w+)?)|ENOSPC|EIO|EROFS|53\d{3}|58030|XX00[12])$/;
+
+/**
+ * Whether an error says the storage failed (disk full, I/O error, corruption): answered 503
+ * like an unreachable database, and remembered by the readiness probe (`readiness.ts`).
+ */
+export function isStorageFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && STORAGE_CODES.test(code)) return true;
+  }
+  return false;
+}
+
+/**
  * Whether an unexpected error only says a dependency is down for now (PostgreSQL restarting,
- * Redis gone): the request is answered 503 with Retry-After, like a full queue, not 500.
+ * Redis gone, a full or failing disk): the request is answered 503 with Retry-After, like a
+ * full queue, not 500.
  */
 export function isDependencyUnavailable(error: unknown): boolean {
+  if (isStorageFailure(error)) return true;
   for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08/.test(code))) return true;

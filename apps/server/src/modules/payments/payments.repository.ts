@@ -11,8 +11,9 @@ export interface PaymentIntent {
 /** SQL for server-issued tx_refs, recorded payments and the sandbox provider's ledger. */
 export function createPaymentsRepository(db: Db) {
   return {
-    async createIntent(intent: PaymentIntent, now: string): Promise<void> {
-      await db
+    /** Records an issued tx_ref; false when that tx_ref exists already (nothing written). */
+    async createIntent(intent: PaymentIntent, now: string): Promise<boolean> {
+      const result = await db
         .insertInto('payment_intents')
         .values({
           tx_ref: intent.txRef,
@@ -21,7 +22,9 @@ export function createPaymentsRepository(db: Db) {
           device_hash: intent.deviceHash,
           created_at: now,
         })
-        .execute();
+        .onConflict((oc) => oc.column('tx_ref').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
     },
     async findIntent(txRef: string): Promise<PaymentIntent | undefined> {
       const row = await db.selectFrom('payment_intents').selectAll().where('tx_ref', '=', txRef).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   SUBSCRIPTION_CURRENCY,
   SUBSCRIPTION_PRICE,
@@ -14,6 +14,10 @@ import type { PaymentsRepository, PaymentIntent as PaymentIntentRow } from './pa
 import type { PaymentProvider, ProviderTransaction } from './payment-provider';
 
 const TRANSACTION_ID = /^\d{1,19}$/;
+/** Random bytes at the end of a tx_ref (hex): 80 bits nobody can guess from the e-mail and the time. */
+const TX_REF_RANDOM_BYTES = 10;
+/** Tx_refs drawn before giving up (a second collision of 80 random bits would mean a broken generator). */
+const TX_REF_ATTEMPTS = 3;
 
 type WebhookOutcome = 'applied' | 'ignored';
 const WebhookSchema = z.object({
@@ -78,12 +82,23 @@ export function createPaymentsService(deps: {
   };
   return {
     /**
-     * Issues the tx_ref ("sub-" + e-mail + timestamp) the checkout must carry, recording the
-     * visitor and the browser (device key) that started it: only they can turn it into a token.
+     * Issues the tx_ref the checkout must carry (the SPEC's "sub-" + e-mail + timestamp, then a
+     * random suffix), recording the visitor and the browser (device key) that started it: only
+     * they can turn it into a token. The suffix makes it unguessable and unique when one e-mail
+     * starts many checkouts in the same millisecond; a collision all the same is answered by
+     * drawing another, never by a 500.
      */
     async startCheckout(email: string, payer: { visitorId: string; deviceHash: string }): Promise<PaymentIntent> {
-      const txRef = `${TX_REF_PREFIX}${email}-${deps.clock().getTime()}`;
-      await deps.payments.createIntent({ txRef, email, visitorId: payer.visitorId, deviceHash: payer.deviceHash }, now());
+      let txRef: string | undefined;
+      for (let attempt = 0; attempt < TX_REF_ATTEMPTS && !txRef; attempt++) {
+        const candidate = `${TX_REF_PREFIX}${email}-${deps.clock().getTime()}-${randomBytes(TX_REF_RANDOM_BYTES).toString('hex')}`;
+        const isNew = await deps.payments.createIntent(
+          { txRef: candidate, email, visitorId: payer.visitorId, deviceHash: payer.deviceHash },
+          now(),
+        );
+        if (isNew) txRef = candidate;
+      }
+      if (!txRef) throw new ServiceError('BUSY', 'The checkout could not be started. Please try again in a minute.');
       return {
         txRef,
         amount: SUBSCRIPTION_PRICE,
@@ -110,8 +125,8 @@ export function createPaymentsService(deps: {
     /**
      * A webhook from the provider. Only a request carrying the shared secret hash is read, and
      * nothing in its body is believed: a charge is looked up again with the provider before it
-     * counts. A first charge (a tx_ref this server issued) grants the subscription; any other
-     * paid charge renews the payer's current subscription; a cancellation stops renewals and
+     * counts. A first charge (a tx_ref this server issued) grants the subscription; a paid charge
+     * of the configured plan renews the payer's current subscription; a cancellation stops renewals and
      * leaves access to the end of the period. Repeated deliveries change nothing more.
      */
     async handleWebhook(signature: string | undefined, event: unknown): Promise<WebhookOutcome> {
@@ -133,8 +148,9 @@ export function createPaymentsService(deps: {
         await deps.subscriptions.grant(await firstCharge(tx, intent.email));
         return 'applied';
       }
-      if (deps.provider.paymentPlan !== undefined && tx.plan !== undefined && tx.plan !== String(deps.provider.paymentPlan))
-        return 'ignored';
+      // Only a charge of the configured plan renews: a one-off charge (no plan) or another plan's
+      // is someone paying for something else, and without a plan there are no renewals at all.
+      if (deps.provider.paymentPlan === undefined || tx.plan !== String(deps.provider.paymentPlan)) return 'ignored';
       if (!(await deps.subscriptions.renew({ email: tx.email, provider: deps.provider.name, paidAt: tx.paidAt ?? deps.clock() })))
         return 'ignored';
       await record(tx, tx.email);

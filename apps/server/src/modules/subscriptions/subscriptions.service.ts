@@ -43,7 +43,7 @@ export function createSubscriptionsService(deps: {
     async getStatus(requester: Requester, visitorId: string | undefined): Promise<SubscriptionStatus> {
       const [subscription, visitor] = await Promise.all([
         findEntitlement(requester.token),
-        visitorId ? deps.visitors.find(visitorId) : undefined,
+        visitorId ? deps.visitors.find(visitorId, now()) : undefined,
       ]);
       const email = subscription?.email ?? (isEmailOwner(visitor, requester) ? visitor?.email : undefined) ?? undefined;
       return { isSubscribed: Boolean(subscription), searchCount: visitor?.analysesUsed ?? 0, ...(email ? { email } : {}) };
