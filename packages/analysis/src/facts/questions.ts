@@ -16,6 +16,7 @@ import {
   durationsIn,
   europeanRegionsIn,
   isDeniedBefore,
+  isInNegationScope,
   NOT_STATED,
   scopeOf,
   scopeWithSource,
@@ -42,6 +43,9 @@ const TERMS: readonly DocumentType[] = ['terms'];
 const serviceOnly = (found: Located[]) =>
   found.filter((l) => !USER_OBLIGATION.test(l.clause.text) && !USER_OBLIGATION.test(l.clause.leadIn?.text ?? ''));
 
+/** A sentence whose subject is someone other than the service: "They …", "Third parties …", "Our service providers …". */
+const OTHERS_AS_SUBJECT =
+  /^\W*(?:they|these (?:third parties|companies|providers|partners|services|vendors)|third[- ]part(?:y|ies)\b[^.,]{0,40}?|(?:our |such |these )?(?:partners|vendors|(?:service )?providers|advertisers|processors|sub-?processors))\s+(?:do|does|will|shall|may|must|are|is|have|cannot|can)\b/i;
 /** A practice the service admits (affirmed), denies, or does not mention. */
 function polar(
   ctx: ReadContext,
@@ -49,8 +53,11 @@ function polar(
 ): { affirmed: Located[]; denied: Located[] } {
   const found = serviceOnly(ctx.find(options.topic, options.documents));
   const verb = options.verb ?? options.topic;
-  const denied = found.filter((l) => isDeniedBefore(l.clause.text, verb));
-  return { affirmed: found.filter((l) => !denied.includes(l)), denied };
+  const negated = found.filter((l) => isInNegationScope(l.clause.text, verb));
+  // A denial speaks for the service only when the service is its subject: "They [third-party AI services] do not use
+  // your prompts for training" denies nothing of the service's own practice (nor affirms it).
+  const denied = negated.filter((l) => !OTHERS_AS_SUBJECT.test(l.clause.text));
+  return { affirmed: found.filter((l) => !negated.includes(l)), denied };
 }
 
 const SALE = /\b(?:sell|sells|selling|sale of|rent)\b[^.]{0,60}\b(?:personal|your)\s+(?:data|information)\b/i;
@@ -599,6 +606,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We use your posts to train our machine learning models.', value: 'yes' },
       { clause: 'We do not use your content to train our AI models.', value: 'no' },
       { clause: 'You may not use the content of the service to train artificial intelligence models.', value: 'not_stated' },
+      {
+        clause: 'We do not use the messages you send or the files you upload in any way for training our machine learning models.',
+        value: 'no',
+      },
+      { clause: 'We never sell your posts, but we do use them to train our AI models.', value: 'yes' },
+      {
+        clause: 'The translation vendors we work with are bound by contract. They do not use your texts for training their models.',
+        value: 'not_stated',
+      },
       { clause: 'We use your data to train our AI models, and you can object to this in your settings.', value: 'yes_opt_out' },
       {
         clause:

@@ -160,6 +160,24 @@ export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean
   return DENIAL.test(text.slice(Math.max(0, match.index - window), match.index));
 }
 
+/** Where a negation's reach ends: another clause of the sentence ("…, but we …", "; ", "unless", ", and we …"). */
+const SCOPE_BOUNDARY =
+  /[;:]|\.\s|\b(?:but|however|although|though|except|unless|whereas|while|other than|instead)\b|,\s+(?:and|or)\s+(?:we|you|they|it|our)\b/gi;
+
+/**
+ * True when the first match of `verb` lies in the scope of a negation: a negation earlier in the same clause of the
+ * sentence, however far ("They do not use the input content or prompts for training their models"), and not one
+ * another clause closes ("We do not sell your data, but we use it to train models"). "Not only" negates nothing.
+ */
+export function isInNegationScope(text: string, verb: RegExp): boolean {
+  const match = verb.exec(text);
+  if (!match) return false;
+  const before = text.slice(Math.max(0, match.index - 200), match.index);
+  let start = 0;
+  for (const boundary of before.matchAll(SCOPE_BOUNDARY)) start = boundary.index + boundary[0].length;
+  return DENIAL.test(before.slice(start).replace(/\bnot only\b/gi, ''));
+}
+
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 const DURATION = new RegExp(
   String.raw`(?<![\d.,])\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*(business\s+)?(day|week|month|year)s?\b`,
