@@ -20,11 +20,11 @@ export type FakeReply =
   /** A redirect (e.g. 307, which a following client answers by re-sending the whole request) to `location`. */
   | { kind: 'redirect'; status: number; location: string }
   /**
-   * A 200 answer of `bytes` bytes without Content-Length, its message content one long string,
+   * A 200 answer of `bytes` bytes (with Content-Length only when `announce`), its message content one long string,
    * written chunk by chunk as the client reads (never held in memory whole), until the client
    * hangs up.
    */
-  | { kind: 'huge'; bytes: number };
+  | { kind: 'huge'; bytes: number; announce?: boolean };
 
 export interface FakeLlmServer {
   /** API root to configure as LLM_BASE_URL, ending in /v1. */
@@ -69,7 +69,7 @@ export async function startFakeLlmServer(flavour: Flavour, replies: readonly Fak
         return;
       }
       if (reply.kind === 'huge') {
-        void streamHuge(res, reply.bytes, (n) => (state.bytesWritten += n));
+        void streamHuge(res, reply.bytes, reply.announce === true, (n) => (state.bytesWritten += n));
         return;
       }
       if (reply.kind === 'status') {
@@ -106,11 +106,11 @@ export async function startFakeLlmServer(flavour: Flavour, replies: readonly Fak
 }
 
 /** Writes a chat completion of about `bytes` bytes, one chunk at a time as the socket drains, until done or the client hangs up. */
-async function streamHuge(res: ServerResponse, bytes: number, onWritten: (n: number) => void) {
+async function streamHuge(res: ServerResponse, bytes: number, announce: boolean, onWritten: (n: number) => void) {
   const chunk = Buffer.alloc(64 * 1024, 'a');
   const head =
     '{"id":"chatcmpl-huge","object":"chat.completion","created":1767225600,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"';
-  res.writeHead(200, { 'content-type': 'application/json' });
+  res.writeHead(200, { 'content-type': 'application/json', ...(announce ? { 'content-length': String(bytes) } : {}) });
   res.write(head);
   let closed = false;
   const hungUp = new Promise<void>((resolve) => res.once('close', resolve)).then(() => (closed = true));

@@ -636,27 +636,40 @@ describe('LLM engine held to meaning, and to its own server', () => {
     expect(mixed.result.dropped).toBe(8);
   });
 
-  it('refuses a 307 to another port: the redirect target sees no connection and the built-in result is given', async () => {
-    const canary = await startCanary();
-    try {
-      const { result, diagnostics, server } = await analyse('openai', [
-        { kind: 'redirect', status: 307, location: `${canary.baseUrl}/chat/completions` },
-      ]);
-      expect(canary.connections()).toBe(0);
-      expect(server.requests).toHaveLength(1);
-      const floor = await builtin();
-      expect(result).toEqual({ ...floor, notices: [...floor.notices, MESSAGES.llmFallback] });
-      expect(diagnostics.fallback).toBe('redirect');
-    } finally {
-      await canary.close();
-    }
-  });
+  it.each(['openai', 'anthropic'] as const)(
+    'refuses a 307 to another port (%s): the redirect target sees no connection and the built-in result is given',
+    async (flavour) => {
+      const canary = await startCanary();
+      try {
+        const { result, diagnostics, server } = await analyse(flavour, [
+          { kind: 'redirect', status: 307, location: `${canary.baseUrl}/chat/completions` },
+        ]);
+        expect(canary.connections()).toBe(0);
+        expect(server.requests).toHaveLength(1);
+        const floor = await builtin();
+        expect(result).toEqual({ ...floor, notices: [...floor.notices, MESSAGES.llmFallback] });
+        expect(diagnostics.fallback).toBe('redirect');
+      } finally {
+        await canary.close();
+      }
+    },
+  );
 
   it('stops reading a 200 MB answer past 2 MB and gives the built-in result', async () => {
     const { result, diagnostics, server } = await analyse('openai', [{ kind: 'huge', bytes: 200 * 1024 * 1024 }], {
       settings: { timeoutMs: 60_000 },
     });
     // The client hung up: what the server could hand over is the cap plus the sockets' buffers, not the 200 MB.
+    expect(server.bytesWritten).toBeLessThan(16 * 1024 * 1024);
+    await expect.poll(() => server.aborted).toBe(1);
+    expect(result.notices).toContain(MESSAGES.llmFallback);
+    expect(diagnostics.fallback).toBe('too_large');
+  });
+
+  it('refuses an answer whose Content-Length announces 200 MB before reading it', async () => {
+    const { result, diagnostics, server } = await analyse('openai', [{ kind: 'huge', bytes: 200 * 1024 * 1024, announce: true }], {
+      settings: { timeoutMs: 60_000 },
+    });
     expect(server.bytesWritten).toBeLessThan(16 * 1024 * 1024);
     await expect.poll(() => server.aborted).toBe(1);
     expect(result.notices).toContain(MESSAGES.llmFallback);
