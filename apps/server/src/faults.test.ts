@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, openSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -5,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscoveryError, type analyzeSite } from '@fineprint/analysis';
 import SQLite from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
@@ -17,6 +19,16 @@ import { browserHeaders, createTestApp, databaseLegs, FAKE_RESULT, TEST_REDIS_UR
 if (!TEST_REDIS_URL && process.env.CI === 'true') throw new Error('TEST_REDIS_URL is required in CI: the Redis leg is mandatory');
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Whether a redis-server binary is here to start a private one (the shared Redis is never stopped). */
+const hasRedisServer = (() => {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** A loopback port nobody listens on (bound, then released). */
 async function closedPort(): Promise<number> {
@@ -155,6 +167,51 @@ describe.each(databaseLegs())('Redis down on %s', (leg) => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429, 429]);
+  });
+});
+
+/** A private redis-server on a free loopback port (never the shared one), stopped by its own pid. */
+async function startPrivateRedis(port: number) {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on('error', () => undefined);
+  await vi.waitFor(async () => expect(await probe.ping()).toBe('PONG'), { timeout: 10_000, interval: 50 });
+  probe.disconnect();
+  return {
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+describe.each(hasRedisServer ? databaseLegs() : [])('Redis going away and coming back on %s', (leg) => {
+  it('answers from the in-memory limiter meanwhile and returns to Redis when it is back', async () => {
+    const port = await closedPort();
+    let redis = await startPrivateRedis(port);
+    cleanups.push(() => redis.stop());
+    const t = await createTestApp(leg, { env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    cleanups.push(t.close);
+    const status = () => t.app.inject({ method: 'GET', url: '/api/subscription/status', headers: { 'x-user-id': 'redis-flap-visitor' } });
+    expect((await status()).statusCode).toBe(200);
+    expect((await ready(t)).statusCode).toBe(200);
+
+    await redis.stop();
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await status()).statusCode).toBe(200);
+    expect((await ready(t)).json()).toEqual({ ready: false, failed: ['redis'] });
+
+    redis = await startPrivateRedis(port);
+    await vi.waitFor(async () => expect((await ready(t)).statusCode).toBe(200), { timeout: 15_000, interval: 100 });
+    expect((await status()).statusCode).toBe(200);
+    // The limit is counted in Redis again.
+    const reader = new Redis(`redis://127.0.0.1:${port}`);
+    cleanups.push(async () => void reader.disconnect());
+    expect(await reader.keys('fineprint-rl:*')).not.toHaveLength(0);
   });
 });
 
