@@ -17,6 +17,7 @@ import {
   europeanRegionsIn,
   isDeniedBefore,
   isInNegationScope,
+  leadInOf,
   NOT_STATED,
   scopeOf,
   scopeWithSource,
@@ -38,10 +39,8 @@ export interface FactQuestion {
 const PRIVACY: readonly DocumentType[] = ['privacy'];
 const TERMS: readonly DocumentType[] = ['terms'];
 
-/** Clauses about the service's own practice: not rules for the user. */
-/** Clauses that bind the service, not the user: neither "you must not …" nor an item of a list under "you will not:". */
-const serviceOnly = (found: Located[]) =>
-  found.filter((l) => !USER_OBLIGATION.test(l.clause.text) && !USER_OBLIGATION.test(l.clause.leadIn?.text ?? ''));
+/** Clauses that bind the service, not the user: neither "you must not …" nor an item of a list, an enumeration or a section under "you will not:". */
+const serviceOnly = (found: Located[]) => found.filter((l) => !USER_OBLIGATION.test(l.clause.text) && !USER_OBLIGATION.test(leadInOf(l)));
 
 /** A sentence whose subject is someone other than the service: "They …", "Third parties …", "Our service providers …". */
 const OTHERS_AS_SUBJECT =
@@ -606,6 +605,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We use your posts to train our machine learning models.', value: 'yes' },
       { clause: 'We do not use your content to train our AI models.', value: 'no' },
       { clause: 'You may not use the content of the service to train artificial intelligence models.', value: 'not_stated' },
+      {
+        clause:
+          'Unless we agree otherwise in writing, you agree not to:\n\n(i) resell access to the service;\n\n(ii) copy our catalogue for the training of machine learning models.',
+        document: 'terms',
+        value: 'not_stated',
+      },
+      {
+        clause: '## Nor may you do these things:\n\n- Scrape our pages.\n- Feed our articles to the training of generative AI systems.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       {
         clause: 'We do not use the messages you send or the files you upload in any way for training our machine learning models.',
         value: 'no',

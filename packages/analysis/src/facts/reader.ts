@@ -151,7 +151,25 @@ const DENIAL =
 
 /** Rules that bind the user, not the service: "you may not", "you agree not to", "users must not". */
 export const USER_OBLIGATION =
-  /\b(?:you|users?|members?|customers?)\s+(?:may\s+not|must\s+not|shall\s+not|cannot|can['’]t|agree\s+not\s+to|will\s+not|do\s+not\s+use|are\s+not\s+(?:allowed|permitted))\b|\b(?:prohibited|not\s+permitted)\b/i;
+  /\b(?:you|users?|members?|customers?)\s+(?:also\s+|further\s+)?(?:may\s+not|must\s+not|mustn['’]t|shall\s+not|cannot|can['’]t|agree\s+not\s+to|will\s+not|do\s+not\s+use|(?:are\s+not|aren['’]t)\s+(?:allowed|permitted))\b|\b(?:nor|neither)\s+(?:may|shall|can|will|should|must)\s+(?:you|users?)\b|\b(?:prohibited|not\s+permitted)\b/i;
+
+/** An enumerated clause: "(ix) engage in …", "b) …", "3) …". */
+const ENUMERATOR = /^\s*\(?(?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)\s/i;
+
+/**
+ * The sentence a clause completes where structure says so: a list item's lead-in, the line before a run of enumerated
+ * clauses ("you agree not to:" / "(i) …;" … "(ix) engage in …"), or a heading written as a lead-in ("You also aren't
+ * allowed to:"). Its words decide whom the clause binds.
+ */
+export function leadInOf({ clause, document, index }: Located): string {
+  if (clause.leadIn) return clause.leadIn.text;
+  if (ENUMERATOR.test(clause.text))
+    for (let i = index - 1; i >= Math.max(0, index - 40); i--) {
+      const before = document.clauses[i]!;
+      if (!ENUMERATOR.test(before.text)) return /:\s*$/.test(before.text) ? before.text : '';
+    }
+  return /:\s*$/.test(clause.heading) ? clause.heading : '';
+}
 
 /** True when a negation falls within `window` characters before the first match of `verb`. */
 export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean {
