@@ -37,7 +37,14 @@ import { createAnalysisPool, type AnalysisWatch } from './modules/analysis/analy
 import { registerWebApp } from './modules/web/web.routes';
 import { createSingleFlight } from './modules/analysis/single-flight';
 import { UPLOAD_TOO_LARGE } from './modules/analysis/provided-documents';
-import { isDependencyUnavailable, isStorageFailure, logFields, requestLogSerializer, unavailableFields } from './modules/ops/log-fields';
+import {
+  isDependencyUnavailable,
+  isStorageCorruption,
+  isStorageFailure,
+  logFields,
+  requestLogSerializer,
+  unavailableFields,
+} from './modules/ops/log-fields';
 import { createMetrics, type Metrics } from './modules/ops/metrics';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerDocsRoutes } from './modules/docs/docs.routes';
@@ -150,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isDependencyUnavailable(error)) {
       // The database or Redis is restarting or unreachable, or the disk is full or failing: come
       // back shortly, like a full queue. A storage failure also makes /api/ready fail until a write succeeds.
-      if (isStorageFailure(error)) isReady.recordStorageFailure();
+      if (isStorageFailure(error)) isReady.recordStorageFailure({ isCorruption: isStorageCorruption(error) });
       request.log.warn(unavailableFields(error), 'refused');
       metrics.refusals.inc({ code: 'DEPENDENCY_UNAVAILABLE' });
       return { status: 503, error: 'The service is briefly unavailable. Please try again in a minute.', retryAfterSeconds: 30 };

@@ -109,6 +109,27 @@ describe('a full disk', () => {
   );
 });
 
+describe.each(databaseLegs().filter((leg) => leg === 'postgres'))('damaged data met at run time on %s', (leg) => {
+  it('is 503 and keeps /api/ready failing until a restart, even once writes succeed', async () => {
+    const t = await createTestApp(leg);
+    cleanups.push(t.close);
+    await sql
+      .raw(
+        `CREATE FUNCTION data_corrupted() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+           RAISE EXCEPTION 'invalid page in block 7 of relation base/1/2' USING ERRCODE = 'XX001'; END $$`,
+      )
+      .execute(t.db);
+    await sql
+      .raw('CREATE TRIGGER data_corrupted BEFORE INSERT OR UPDATE ON visitors FOR EACH ROW EXECUTE FUNCTION data_corrupted()')
+      .execute(t.db);
+    const res = await setEmail(t, 'pg-corrupt-visitor');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    await sql.raw('DROP TRIGGER data_corrupted ON visitors').execute(t.db);
+    expect((await ready(t)).json()).toEqual({ ready: false, failed: ['storage'] });
+  });
+});
+
 describe('a damaged SQLite file', () => {
   it('is refused at start with a message that says so', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-corrupt-'));

@@ -83,6 +83,18 @@ export function isStorageFailure(error: unknown): boolean {
   return false;
 }
 
+/** Codes of damaged data (not a full or failing disk): SQLite's corruption and not-a-database, PostgreSQL's XX001/XX002. */
+const CORRUPTION_CODES = /^(SQLITE_CORRUPT(_\w+)?|SQLITE_NOTADB|XX00[12])$/;
+
+/** Whether a storage failure says the data is damaged: that does not mend itself, unlike a full disk. */
+export function isStorageCorruption(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CORRUPTION_CODES.test(code)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether an unexpected error only says a dependency is down for now (PostgreSQL restarting,
  * Redis gone, a full or failing disk): the request is answered 503 with Retry-After, like a

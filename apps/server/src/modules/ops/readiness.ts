@@ -23,9 +23,12 @@ export type Dependency = 'database' | 'storage' | 'redis';
  * `PRAGMA quick_check` reads the whole file, seconds for a large database, too slow for a probe
  * sent every few seconds (it runs once, at start: `openDatabase`). The failure a visitor met is
  * the surest sign; the committed write tells when it is over, so a freed disk needs no restart.
+ * Damaged data (corruption) does not mend itself and a write elsewhere proves nothing: it keeps
+ * the instance not ready until a restart, whose integrity check then refuses a damaged file.
  */
 export function createReadinessCheck(deps: { db: Db; redis?: Redis }) {
   let hasStorageFailed = false;
+  let isCorrupt = false;
   const writeProbe = async () => {
     const id = randomBytes(8).toString('hex');
     await deps.db.transaction().execute(async (trx) => {
@@ -39,7 +42,7 @@ export function createReadinessCheck(deps: { db: Db; redis?: Redis }) {
   };
   const probes: Array<[Dependency, () => Promise<unknown>]> = [
     ['database', () => sql`select 1`.execute(deps.db)],
-    ['storage', () => (hasStorageFailed ? writeProbe() : Promise.resolve())],
+    ['storage', () => (isCorrupt ? Promise.reject(new Error('damaged data')) : hasStorageFailed ? writeProbe() : Promise.resolve())],
   ];
   const redis = deps.redis;
   if (redis) probes.push(['redis', () => redis.ping()]);
@@ -49,8 +52,11 @@ export function createReadinessCheck(deps: { db: Db; redis?: Redis }) {
     return { ready: failed.length === 0, failed };
   };
   return Object.assign(check, {
-    /** A request met a storage failure: not ready until a write succeeds. */
-    recordStorageFailure: () => void (hasStorageFailed = true),
+    /** A request met a storage failure: not ready until a write succeeds, or, for damaged data, until a restart. */
+    recordStorageFailure: (options: { isCorruption: boolean }) => {
+      hasStorageFailed = true;
+      if (options.isCorruption) isCorrupt = true;
+    },
   });
 }
 
