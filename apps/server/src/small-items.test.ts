@@ -95,6 +95,20 @@ describe("the server's own host", () => {
     expect(site.hits('/')).toBe(0);
   });
 
+  it('is never fetched by the worker pool either (the task carries the blocked hosts to the thread)', async () => {
+    const site = await startCountingSite();
+    cleanups.push(site.close);
+    const port = site.hostPort.split(':')[1]!;
+    const t = await createTestApp('sqlite', {
+      analyze: 'worker-pool',
+      env: { PUBLIC_HOSTS: 'localhost', FETCH_ALLOWLIST: `localhost:${port}`, BROWSER: 'off' },
+    });
+    cleanups.push(t.close);
+    const res = await analyse(t, `http://localhost:${port}/`);
+    expect(res.statusCode).toBe(400);
+    expect(site.hits('/')).toBe(0);
+  });
+
   it('is passed to every fetch, the worker pool included (the task carries it)', () => {
     const scope = fetchScope(
       loadConfig({
