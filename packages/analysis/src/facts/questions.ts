@@ -373,7 +373,10 @@ const ARBITRATION_OPT_OUT =
   /\bopt[- ]out\b[^.]{0,120}\b(?:arbitration|agreement to arbitrate|this (?:section|provision))\b|\b(?:arbitration|agreement to arbitrate)\b[^.]{0,120}\bopt[- ]out\b/i;
 
 const CLASS_WAIVER =
-  /\b(?:waive|waiving|waiver|not (?:participate|bring|be a (?:plaintiff|class member))|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bindividual capacity\b[^.]{0,60}\bnot as a (?:plaintiff|class)|\bno class or representative proceedings\b/i;
+  /\b(?:waive|waiving|waiver|give up|giving up|forgo|relinquish|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bindividual capacit(?:y|ies)\b[^.]{0,60}\bnot as a (?:plaintiff|class)|\bno class or representative proceedings\b/i;
+/** A class or collective proceeding, whatever the verb: "class action", "class-wide arbitration", "on a class or collective basis". */
+const CLASS_PROCEEDING =
+  /\bclass(?:[- ]wide)?[- ](?:action|arbitration|proceeding|member|representative|claim)s?\b|\b(?:class|collective|representative)(?: or (?:class|collective|representative))? (?:basis|action|proceeding|arbitration)s?\b/i;
 
 const LICENCE =
   /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|right to (?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
@@ -1142,7 +1145,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'class_action_waiver',
     read(ctx) {
-      const found = ctx.find(CLASS_WAIVER, TERMS);
+      // Giving up class proceedings: a word of relinquishment, or a class proceeding in the scope of a negation however
+      // phrased ("you will not file or participate in a class action", "NOT ON A CLASS OR COLLECTIVE BASIS").
+      const found = ctx
+        .find(CLASS_PROCEEDING, TERMS)
+        .filter((l) => CLASS_WAIVER.test(l.clause.text) || isInNegationScope(l.clause.text, CLASS_PROCEEDING));
       return found.length > 0 ? ctx.answer('yes', found, scopeField(found[0]!)) : ctx.answer('no', []);
     },
     examples: [
@@ -1151,6 +1158,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'yes',
       },
+      { clause: 'You promise never to start or take part in a class action against the company.', document: 'terms', value: 'yes' },
+      {
+        clause: 'ALL DISPUTES WILL BE RESOLVED INDIVIDUALLY AND NOT ON A CLASS OR COLLECTIVE BASIS.',
+        document: 'terms',
+        value: 'yes',
+      },
+      { clause: 'Nothing in these terms limits your right to join a class action.', document: 'terms', value: 'no' },
     ],
   },
   {
@@ -1247,10 +1261,24 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'moral_rights_waiver',
     read(ctx) {
-      const found = ctx.following(ctx.find(MORAL_WAIVER, TERMS), /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b/i, 1);
+      // The waiver's object must be your content: one that covers only feedback or ideas you send ("By sending us any
+      // Feedback, you … waive any moral rights"; items under "If you send us ideas or suggestions, you agree that:") is not;
+      // "any User Content, including Feedback" is.
+      const aboutFeedback = (l: Located) =>
+        (FEEDBACK.test(l.clause.text) || FEEDBACK.test(leadInOf(l))) && !/\b(?:user|your) content\b/i.test(l.clause.text);
+      const found = ctx
+        .following(ctx.find(MORAL_WAIVER, TERMS), /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b/i, 1)
+        .filter((l) => !aboutFeedback(l));
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
-    examples: [{ clause: 'You waive any moral rights you may have in your content.', document: 'terms', value: 'yes' }],
+    examples: [
+      { clause: 'You waive any moral rights you may have in your content.', document: 'terms', value: 'yes' },
+      {
+        clause: 'If you send us suggestions for the app, you agree that:\n\n- we own them, and you waive any moral rights in them.',
+        document: 'terms',
+        value: 'no',
+      },
+    ],
   },
   {
     id: 'terms_change_notice',

@@ -163,10 +163,13 @@ const ENUMERATOR = /^\s*\(?(?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)\s/i;
  */
 export function leadInOf({ clause, document, index }: Located): string {
   if (clause.leadIn) return clause.leadIn.text;
-  if (ENUMERATOR.test(clause.text))
+  // Back over the run of sibling items or enumerated clauses to the line that opens it (a nested list's own item included).
+  const inRun = (c: Clause) => (clause.kind === 'item' ? c.kind === 'item' : ENUMERATOR.test(c.text));
+  if (clause.kind === 'item' || ENUMERATOR.test(clause.text))
     for (let i = index - 1; i >= Math.max(0, index - 40); i--) {
       const before = document.clauses[i]!;
-      if (!ENUMERATOR.test(before.text)) return /:\s*$/.test(before.text) ? before.text : '';
+      if (/:\s*$/.test(before.text)) return before.text;
+      if (!inRun(before)) break;
     }
   return /:\s*$/.test(clause.heading) ? clause.heading : '';
 }
