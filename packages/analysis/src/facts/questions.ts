@@ -335,8 +335,10 @@ const AGE_RULE =
   /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|(?:years )?(?:or|and) (?:older|over|above)|\+)/i;
 
 const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
+const ONE_PURPOSE_VENUE =
+  /\bcourts?\b[^.]{0,120}\bto enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?\b/i;
 const COURTS =
-  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring|filed)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
+  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|venue\b[^.]{0,40}\bcourts?|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring|filed)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
 /** Devices of other makers, whose settings are not the service's promise. */
 const OTHERS_DEVICES = /\bnon-[A-Z][\w.]* (?:devices|products|hardware)\b|\bthird[- ]party devices\b/;
 /** The law of an arbitration agreement, not of the terms. */
@@ -407,6 +409,9 @@ const EFFECTIVE_AFTER_POSTING = new RegExp(
   String.raw`\b(?:effective|take effect|apply|become binding)\b[^.]{0,30}\b(?:\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})\s*(?:\(\d+\)\s*)?(?:days?|weeks?|months?)\s+(?:after|following|from)\b[^.]{0,20}\b(?:posting|publication|notice|(?:we|they are) (?:post|publish))`,
   'i',
 );
+const LAW_DEMANDS =
+  /\b(?:if|where|when|to the extent|as)\b[^.]{0,60}\b(?:required|requires?|mandated)\b[^.]{0,40}\blaws?\b|\b(?:if|where|when|to the extent|as)\s+(?:a|the|that|any|applicable)?\s*laws?\s+(?:requires?|demands?|mandates?)\b|\bpursuant to applicable law\b/i;
+const WITHOUT_NOTICE = /\bwithout (?:any )?(?:prior |advance |further )?notice\b/i;
 /** Notice that may consist of posting the new terms: "Such notice may be provided … by posting", "posting … will constitute notice". */
 const NOTICE_BY_POSTING =
   /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
@@ -423,7 +428,9 @@ const NOTICE_ACT =
  */
 function promisesNotice(text: string): boolean {
   const act = NOTICE_ACT.exec(text);
-  if (!act || /\bwithout (?:any )?(?:prior |advance |further )?notice\b/i.test(text)) return false;
+  // Notice only where a law demands it ("If a Change requires a specific notice pursuant to applicable Law, …") is the
+  // law's rule, not the service's.
+  if (!act || WITHOUT_NOTICE.test(text) || LAW_DEMANDS.test(text)) return false;
   const before = text.slice(0, act.index);
   // The modal must govern the notice itself ("we may notify you"), not the change it is the means of ("We may make changes
   // to these Terms by notifying you … by email" promises notice of every change).
@@ -982,12 +989,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'courts',
     read(ctx) {
-      const named = ctx.find(COURTS, TERMS).flatMap((l) => {
-        const court =
-          findCourt(l.clause.text) ??
-          /\bplace of jurisdiction\b[^.]{0,80}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/.exec(l.clause.text)?.[1];
-        return court ? [{ l, court }] : [];
-      });
+      // A venue given for one purpose only ("… the courts in San Francisco County, California, to enforce this Section 17(h)")
+      // is not the forum of disputes.
+      const named = ctx
+        .find(COURTS, TERMS)
+        .filter((l) => !ONE_PURPOSE_VENUE.test(l.clause.text))
+        .flatMap((l) => {
+          const court =
+            findCourt(l.clause.text) ??
+            /\bplace of jurisdiction\b[^.]{0,80}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/.exec(l.clause.text)?.[1];
+          return court ? [{ l, court }] : [];
+        });
       const local = ctx.find(LOCAL_COURTS, TERMS)[0];
       // Home courts are the answer unless they are the EEA consumers' exception to a named general court.
       const isException = local && scopeOf(local.clause) === 'EEA users' && named.some(({ l }) => scopeOf(l.clause) !== 'EEA users');
@@ -1019,6 +1031,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'Marin County, California',
         fields: { scope: 'users outside the European Economic Area, the United Kingdom and Switzerland' },
+      },
+      {
+        clause: 'The parties agree that the courts in Travis County, Texas have jurisdiction to enforce this Section 12(c).',
+        document: 'terms',
+        value: 'not_stated',
+      },
+      {
+        clause: 'Claims that cannot be arbitrated are heard only by the courts of Lisbon, Portugal, which shall be the exclusive venue.',
+        document: 'terms',
+        value: 'Lisbon, Portugal',
       },
       {
         clause:
@@ -1293,6 +1315,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // time after they are posted (Hugging Face: "effective 10 days following posting").
       const promised = (l: Located) =>
         (ADVANCE.test(l.clause.text) || PERIOD_BEFORE.test(l.clause.text)) &&
+        !WITHOUT_NOTICE.test(l.clause.text) &&
         (promisesNotice(l.clause.text) || NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
       const near = general(ctx.following(found, /[\s\S]/, 3));
       const advance = [...near.filter(promised), ...near.filter((l) => EFFECTIVE_AFTER_POSTING.test(l.clause.text) && !promised(l))];
@@ -1380,6 +1403,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause: 'We may modify these Customer Service Terms at any time and will notify you by e-mail when we do.',
         document: 'terms',
         value: 'notice',
+      },
+      {
+        clause:
+          'We may update these terms at any time by posting them here. Where a law requires us to tell you about an update, we will notify you as that law requires.',
+        document: 'terms',
+        value: 'no_notice',
       },
     ],
   },

@@ -39,7 +39,12 @@ export function findCourt(text: string): string | undefined {
     );
   if (!m) return undefined;
   const court = tidy(m[1]!).replace(/^(the\s+)/i, '');
-  return court.length >= 3 && court.length <= 80 && !/^(Our|Your|These|This|Terms?|Service|Services)\b/.test(court) ? court : undefined;
+  // "the courts identified in Section 8.3" points to a place; it names none.
+  return court.length >= 3 &&
+    court.length <= 80 &&
+    !/^(Our|Your|These|This|Terms?|Service|Services|Sections?|Clauses?|Articles?|Paragraphs?)\b/.test(court)
+    ? court
+    : undefined;
 }
 
 /**
