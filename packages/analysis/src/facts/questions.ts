@@ -136,6 +136,17 @@ const PRECISE_DENIED = /\b(?:do not|don['’]t|does not|doesn['’]t|never)\s+(?
 const APPROXIMATE_ONLY =
   /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
 
+/** A location the clause does not qualify as coarse: "the general location of your device (such as your city …)" is not precise. */
+function namesPreciseLocation(text: string): boolean {
+  for (const m of text.matchAll(new RegExp(LOCATION.source, 'gi')))
+    if (
+      !/\b(?:general|approximate|coarse|rough|regional|non-precise|imprecise|city-level|country-level)\b[\w\s-]{0,12}$/i.test(
+        text.slice(Math.max(0, m.index - 30), m.index),
+      )
+    )
+      return true;
+  return false;
+}
 /** "We use IP addresses to estimate your general location", "we infer your approximate location from your IP address". */
 export const LOCATION_FROM_IP =
   /\bIP address(?:es)?\b[^.]{0,80}\b(?:estimat|infer|determin|deriv)\w*\b[^.]{0,40}\blocation\b|\b(?:estimat|infer|determin|deriv)\w*\b[^.]{0,60}\blocation\b[^.]{0,40}\bIP address/i;
@@ -658,7 +669,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const denied = ctx.find(PRECISE_DENIED, PRIVACY);
       if (denied.length > 0) return ctx.answer('no', denied);
       // Other makers' devices ("Most non-Amazon devices also let users change device permissions") say nothing of this service.
-      const found = serviceOnly(ctx.find(LOCATION, PRIVACY)).filter((l) => !OTHERS_DEVICES.test(l.clause.text));
+      const found = serviceOnly(ctx.find(LOCATION, PRIVACY)).filter(
+        (l) => !OTHERS_DEVICES.test(l.clause.text) && namesPreciseLocation(l.clause.text),
+      );
       if (found.length === 0) {
         const approximate = ctx.find(APPROXIMATE_ONLY, PRIVACY);
         return approximate.length > 0 ? ctx.answer('no', approximate) : NOT_STATED;
@@ -676,6 +689,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         : ctx.answer('yes', [...found.slice(0, 2), ...also]);
     },
     examples: [
+      {
+        clause: 'We use the general location of your device, such as the region you are in, to choose a nearby server.',
+        value: 'not_stated',
+      },
       { clause: 'If you allow it in your device settings, we collect your precise location from GPS.', value: 'yes_with_permission' },
       { clause: 'We do not collect your precise location; we use only your IP address to infer your city.', value: 'no' },
       { clause: 'We infer your general location from your IP address.', value: 'no' },
@@ -936,6 +953,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      {
+        clause: 'Wine and beer orders are only delivered to customers who are at least 21 years old, the legal drinking age.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       { clause: 'You must be at least 13 years old to use the Service.', document: 'terms', value: 13 },
       { clause: 'Cancel at least 14 days before the end of the period to avoid charges.', document: 'terms', value: 'not_stated' },
       { clause: 'You must be at least 18 years old to view mature content on the Services.', document: 'terms', value: 'not_stated' },
@@ -1612,9 +1634,14 @@ function serviceOnlyAges(found: Located[]): Located[] {
     (l) =>
       !/\b(?:features?|to view|mature|certain content|between the ages?|age of majority)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b/i.test(
         l.clause.text,
-      ) && lowestAge(l.clause.text) !== undefined,
+      ) &&
+      // The age to buy one kind of goods ("By ordering alcohol, you confirm … legal drinking age: 21+") is not the age to use the service.
+      !RESTRICTED_GOODS.test(`${leadInOf(l)} ${l.clause.text}`) &&
+      lowestAge(l.clause.text) !== undefined,
   );
 }
+const RESTRICTED_GOODS =
+  /\b(?:alcohol\w*|drinking age|tobacco|cigarettes?|vap(?:e|ing)|cannabis|gambling|betting|lotter(?:y|ies)|firearms?)\b/i;
 
 /** The lowest age a who-may-use clause names ("18 or older, or 13 or older with a parent's consent" → 13). */
 function lowestAge(text: string): number | undefined {
