@@ -11,9 +11,10 @@ export interface BrowserSettings {
   /** Pages rendering at once in this thread when `pageSlots` is not given. Default 2. */
   maxPages?: number;
   /**
-   * A counter shared by every worker thread of the process (an Int32Array over a
-   * SharedArrayBuffer, one element), so maxPages holds for the process and not per thread.
-   * Default: a counter of this thread only.
+   * Where page slots come from. The server's worker threads ask the main thread, whose one FIFO
+   * holds for the whole process and takes back every slot of a thread it stopped (a counter in
+   * shared memory cannot: a terminated thread never decrements it). Default: a FIFO of
+   * `maxPages` for this thread.
    */
   pageSlots?: PageSlots;
 }
