@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeDocuments, extractDocument, segmentClauses } from '@fineprint/analysis';
+import { median } from './stats';
 
 const OTA = fileURLToPath(new URL('../../shared/corpus/ota', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -16,11 +17,6 @@ if (!existsSync(OTA)) {
   process.exit(1);
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const round = (x: number) => Math.round(x * 100) / 100;
 
 let peakRss = process.memoryUsage().rss;

@@ -19,6 +19,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { startCountingSite } from '../apps/server/src/test/fixture-site';
 import { browserHeaders } from '../apps/server/src/test/test-app';
+import { median } from './stats';
 
 const CHROMIUM = process.env.BROWSER_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
@@ -29,12 +30,6 @@ if (!existsSync(CHROMIUM)) {
   console.error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set BROWSER_PATH)`);
   process.exit(1);
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length === 0 ? null : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 const statics = await Promise.all(Array.from({ length: 2 * RUNS + WARM_THREADS }, () => startCountingSite()));
 const slow = await Promise.all([startCountingSite(), startCountingSite()]);

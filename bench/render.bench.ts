@@ -18,6 +18,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { browserHeaders } from '../apps/server/src/test/test-app';
+import { median } from './stats';
 
 const CHROMIUM = process.env.BROWSER_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
@@ -26,11 +27,6 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
 /** Resident and proportional memory (kB → bytes) of every live process descending from this one (Chromium and its renderers). */

@@ -89,3 +89,10 @@ export const PAGE_TITLES: Record<WebRoute | 'notFound', string> = {
   '/privacy-policy': `Privacy Policy — ${MESSAGES.productName}`,
   notFound: `Page not found — ${MESSAGES.productName}`,
 };
+
+/** The result's three lists, in the SPEC's order: the field, the card's title, and what the card says when the list is empty. */
+export const RESULT_LISTS = [
+  { key: 'keyPoints', title: MESSAGES.keyPoints, empty: MESSAGES.noKeyPoints },
+  { key: 'privacyConcerns', title: MESSAGES.privacyConcerns, empty: MESSAGES.noPrivacyConcerns },
+  { key: 'recommendations', title: MESSAGES.recommendations, empty: MESSAGES.noRecommendations },
+] as const;

@@ -1,4 +1,12 @@
-import { MESSAGES, showAll, type AnalysisResult, type AnalyzedDocument, type Severity, type SummaryItem } from '@fineprint/contracts';
+import {
+  MESSAGES,
+  RESULT_LISTS,
+  showAll,
+  type AnalysisResult,
+  type AnalyzedDocument,
+  type Severity,
+  type SummaryItem,
+} from '@fineprint/contracts';
 import { useState, type ReactElement } from 'react';
 import { AtAGlance } from './at-a-glance';
 import { QuotedLinks } from './quoted-links';
@@ -233,27 +241,9 @@ export function ResultCards({ result }: { result: AnalysisResult }) {
       </section>
       {result.factSheet && <AtAGlance factSheet={result.factSheet} />}
       <div className="grid gap-4 md:grid-cols-3">
-        <Card
-          title={MESSAGES.keyPoints}
-          empty={MESSAGES.noKeyPoints}
-          texts={result.keyPoints}
-          items={details.keyPoints}
-          documents={documents}
-        />
-        <Card
-          title={MESSAGES.privacyConcerns}
-          empty={MESSAGES.noPrivacyConcerns}
-          texts={result.privacyConcerns}
-          items={details.privacyConcerns}
-          documents={documents}
-        />
-        <Card
-          title={MESSAGES.recommendations}
-          empty={MESSAGES.noRecommendations}
-          texts={result.recommendations}
-          items={details.recommendations}
-          documents={documents}
-        />
+        {RESULT_LISTS.map(({ key, title, empty }) => (
+          <Card key={key} title={title} empty={empty} texts={result[key]} items={details[key]} documents={documents} />
+        ))}
       </div>
     </div>
   );

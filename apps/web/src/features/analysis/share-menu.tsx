@@ -1,21 +1,14 @@
-import { markdownTitle, MESSAGES, SHARE_MESSAGES, type AnalysisResult, type SummaryItem } from '@fineprint/contracts';
+import { markdownTitle, RESULT_LISTS, SHARE_MESSAGES, type AnalysisResult, type SummaryItem } from '@fineprint/contracts';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { permalinkOf, siteOf } from './history';
 import './print.css';
 
-/** The three lists under the SPEC's card titles, each with what it says when it is empty. */
-const LISTS = [
-  ['keyPoints', MESSAGES.keyPoints, MESSAGES.noKeyPoints],
-  ['privacyConcerns', MESSAGES.privacyConcerns, MESSAGES.noPrivacyConcerns],
-  ['recommendations', MESSAGES.recommendations, MESSAGES.noRecommendations],
-] as const;
-
 /** The result as Markdown: the site, its grade, the three lists with each item's quoted source, the documents read, the permalink. */
 export function resultToMarkdown(result: AnalysisResult, link?: string): string {
   const lines = [markdownTitle(siteOf(result)), ''];
   if (result.grade) lines.push(`**Grade ${result.grade}** — ${result.gradeReason}`, '');
-  for (const [key, title, empty] of LISTS) {
+  for (const { key, title, empty } of RESULT_LISTS) {
     lines.push(`## ${title}`, '');
     if (result[key].length === 0) lines.push(empty);
     const details: SummaryItem[] = result.details[key];
