@@ -33,7 +33,7 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { createVisitorsRepository } from './modules/visitors/visitors.repository';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity, securityHeaders } from './plugins/security';
-import { createAnalysisPool, type AnalysisWatch } from './modules/analysis/analysis-pool';
+import { createAnalysisPool, POOL_OVERHEAD_MS, type AnalysisWatch } from './modules/analysis/analysis-pool';
 import { registerWebApp } from './modules/web/web.routes';
 import { createSingleFlight } from './modules/analysis/single-flight';
 import { UPLOAD_TOO_LARGE } from './modules/analysis/provided-documents';
@@ -124,8 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engineVersion: cacheEngineOf(llmSettingsOf(config)),
     singleFlight: createSingleFlight({
       redis,
-      // The pool stops a run CPU_GRACE_MS after its deadline; the lock outlives that a little.
-      lockTtlMs: config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS + 1_000 : 0) + 15_000,
+      // The pool may wait for a thread, start it and stop a run only after its grace; the lock outlives all of that a little.
+      lockTtlMs: config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS + 1_000 : 0) + POOL_OVERHEAD_MS + 5_000,
       onJoin: (scope) => metrics.singleFlightJoins.inc({ scope }),
     }),
     onCacheLookup: (isHit) => metrics.cacheLookups.inc({ result: isHit ? 'hit' : 'miss' }),

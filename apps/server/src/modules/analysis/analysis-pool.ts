@@ -24,6 +24,8 @@ const MAX_WAIT_MS = 15_000;
 const CPU_GRACE_MS = 10_000;
 /** Time a thread may take to start (a cold thread loads the analyzer) before its task is given up. */
 const STARTUP_MS = 10_000;
+/** The most time the pool adds to an analysis's own deadline (and LLM time): waiting, a thread's start, the grace. */
+export const POOL_OVERHEAD_MS = MAX_WAIT_MS + STARTUP_MS + CPU_GRACE_MS;
 /** Idle threads are kept this long, so a burst does not pay for start-up each time. */
 const IDLE_THREAD_MS = 30_000;
 /** Pages rendering at once in the process, by default. */
