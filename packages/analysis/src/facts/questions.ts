@@ -642,6 +642,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'no',
       },
       { clause: 'We never sell your posts, but we do use them to train our AI models.', value: 'yes' },
+      { clause: '“Training Set” means a collection of examples used to train machine learning models.', value: 'not_stated' },
       {
         clause: 'The translation vendors we work with are bound by contract. They do not use your texts for training their models.',
         value: 'not_stated',

@@ -32,6 +32,10 @@ export interface ReadContext {
 /** The answer every question gives when the documents say nothing about it. */
 export const NOT_STATED: FactAnswer = { value: 'not_stated', evidence: [] };
 
+/** A definition: "“Dataset” refers to a structured collection of data samples used to train …", "'Content' means …". */
+const DEFINITION =
+  /^\W{0,3}["“'‘][^"”'’]{1,40}["”'’]\s*(?:\([^)]{1,40}\)\s*)?(?:refers to|means|shall mean|is defined as|has the meaning)\b/i;
+
 /** Longest clause a reader looks at: a run-on "sentence" of a whole page speaks to everything. */
 const MAX_CLAUSE_CHARS = 1500;
 
@@ -45,8 +49,14 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       for (const document of documents) {
         if (!types.includes(document.type)) continue;
         document.clauses.forEach((clause, index) => {
-          // A heading names a topic, a signpost points to a rule; neither states one.
-          if (clause.kind !== 'heading' && !isSignpost(clause.text) && clause.text.length <= MAX_CLAUSE_CHARS && matches(clause))
+          // A heading names a topic, a signpost points to a rule, a definition says what a word means; none states one.
+          if (
+            clause.kind !== 'heading' &&
+            !isSignpost(clause.text) &&
+            !DEFINITION.test(clause.text) &&
+            clause.text.length <= MAX_CLAUSE_CHARS &&
+            matches(clause)
+          )
             found.push({ clause, document, index });
         });
       }
