@@ -345,6 +345,9 @@ function destinationsIn(text: string): string[] {
 const AGE_RULE =
   /\b(?:at least|must be|be over|older than|minimum age|under the age of|under|younger than|age of)\b[^.]{0,30}\b(?:\d{2}|thirteen|sixteen|eighteen)\b|\b(?:\d{2}|thirteen|sixteen|eighteen)\s*(?:years old|years of age|(?:years )?(?:or|and) (?:older|over|above)|\+)/i;
 
+/** A law chosen for one part of the terms: "… of this paragraph shall be governed by", "this Section is governed by". */
+const PART_LAW =
+  /\b(?:this|that|the foregoing) (?:paragraph|section|subsection|clause|provision|sub-?paragraph)\b[^.]{0,80}\bgoverned by\b|\bgoverned by\b[^.]{0,60}\b(?:for|as to) (?:this|that) (?:paragraph|section|clause|provision)\b/i;
 const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
 const ONE_PURPOSE_VENUE =
   /\bcourts?\b[^.]{0,120}\bto enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?\b/i;
@@ -465,7 +468,7 @@ const CAP =
 /** The cap itself (aggregate or maximum liability), preferred to clauses that only exclude kinds of damage. */
 const AGGREGATE = /\b(?:aggregate|maximum|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
 const INDEMNITY =
-  /\byou\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
+  /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
 const NARROW_INDEMNITY = /^\s*if you use\b[^.]{0,60}\b(?:commercial|business)/i;
 const CLAIM_LIMIT =
@@ -968,9 +971,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'governing_law',
     read(ctx) {
       // The law of the terms before the law of their arbitration agreement ("This arbitration agreement is governed by the FAA …").
-      const found = ctx
-        .find(LAW, TERMS)
-        .sort((a, b) => Number(ARBITRATION_LAW.test(a.clause.text)) - Number(ARBITRATION_LAW.test(b.clause.text)));
+      // … and the law of the whole agreement before the law of one of its parts ("The … validity of this paragraph shall be
+      // governed by the laws of the State of Delaware").
+      const partial = (l: Located) => Number(ARBITRATION_LAW.test(l.clause.text) || PART_LAW.test(l.clause.text));
+      const found = ctx.find(LAW, TERMS).sort((a, b) => partial(a) - partial(b));
       const local = found.find((l) => LOCAL_LAW.test(l.clause.text));
       if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local]);
       for (const l of found) {
@@ -993,6 +997,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      {
+        clause:
+          'The validity of this paragraph shall be governed by the laws of the State of Nevada. Except as set out above, this Agreement is governed by the laws of the State of Oregon.',
+        document: 'terms',
+        value: 'Oregon',
+      },
       { clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' },
       {
         clause:
@@ -1558,6 +1568,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [
+      {
+        clause: 'The Member shall indemnify and hold harmless the Company against claims arising from its posts.',
+        document: 'terms',
+        value: 'yes',
+      },
       {
         clause: 'You agree to indemnify and hold us harmless from any claims arising from your use of the service.',
         document: 'terms',
