@@ -157,7 +157,10 @@ const CONSENT =
   /\b(?:consent|permission|opt[- ]in|if you (?:choose|enable|turn on|agree|select|want)|you (?:can|may) choose|if you choose to provide|you can turn (?:it|this) off)\b/i;
 
 const MESSAGES =
-  /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\bmessages?\b[^.]{0,40}\bincluding (?:their|the) content\b|\b(?:scan|analy[sz]e|review|read|monitor|screen)\w*\b[^.]{0,60}\b(?:messages|chats|conversations|communications|privately shared)\b|\b(?:non-public|private) messages\b|\bMessage Data\b/i;
+  /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+|any\s+|such\s+)?(?:text\s+|chat\s+|e-?mail\s+)?(?:messages?|communications|chats?|conversations?)\b|\b(?:collect|process|store|receive|analy[sz]e)\w*(?:\s+and\s+\w+)?\s+(?:the\s+)?(?:data|content|contents|information)\s+(?:from|of|in)\s+(?:these\s+|such\s+|your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\bmessages?\b[^.]{0,40}\bincluding (?:their|the) content\b|\b(?:scan|analy[sz]e|review|read|monitor|screen)\w*(?:[\s,]+(?!to\b|in order\b|for\b)[\w'’-]+){0,4}?\s+(?:messages|chats|conversations|communications|privately shared)\b|\b(?:messages|chats|conversations|communications)\b[^.]{0,60}\b(?:may|will|are|is|can) (?:also )?(?:be )?(?:recorded|monitored|reviewed|scanned|analy[sz]ed|read)\b|\b(?:non-public|private) messages\b|\bMessage Data\b/i;
+/** Your exchanges with the service itself (support, surveys), not messages between users. */
+const WITH_THE_SERVICE =
+  /\b(?:exchanges?|communications?|correspondence|messages?|chats?)\b[^.]{0,80}\bwith us\b|\bwith our (?:support|customer (?:service|support|care))\b/i;
 const END_TO_END =
   /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b|\bnot even [A-Z]\w*,? can (?:read|see|listen)|\bwe (?:cannot|can['’]t) (?:see|read|access) the contents?\b/i;
 
@@ -727,13 +730,31 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'message_content',
     read(ctx) {
-      const e2e = ctx.find(END_TO_END, PRIVACY);
+      // "This information is not end-to-end encrypted" is no promise of end-to-end encryption.
+      const e2e = ctx.find(END_TO_END, PRIVACY).filter((l) => !isInNegationScope(l.clause.text, /\bend-to-end\b/i));
       if (e2e.length > 0) return ctx.answer('no', e2e);
-      const found = serviceOnly(ctx.find(MESSAGES));
+      const found = serviceOnly(ctx.find(MESSAGES)).filter((l) => !WITH_THE_SERVICE.test(l.clause.text));
       const affirmed = found.filter((l) => !isDeniedBefore(l.clause.text, /\b(?:scan|analy|review|read|access|collect|process)\w*/i, 25));
       return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
     },
     examples: [
+      { clause: 'We review the messages and files you send to other members to detect spam and malware.', value: 'yes' },
+      { clause: 'We may access, review and disclose such messages to investigate abuse of the service.', value: 'yes' },
+      { clause: 'Chats between buyers and sellers may be reviewed by our trust team.', value: 'yes' },
+      { clause: 'We receive the date of each call and the content of the text message you send to an agent.', value: 'yes' },
+      {
+        clause: 'Hosts and guests can write to each other in the app. We collect and analyse data from these conversations.',
+        value: 'yes',
+      },
+      { clause: 'We monitor how well our campaigns work, in order to tailor messages to your interests.', value: 'not_stated' },
+      {
+        clause: 'We keep the content of your communications with us, such as your support tickets and survey answers.',
+        value: 'not_stated',
+      },
+      {
+        clause: 'Group chats are not end-to-end encrypted, so our systems scan those chats for malware.',
+        value: 'yes',
+      },
       { clause: 'We collect the content of messages you send and receive.', value: 'yes' },
       { clause: 'Your messages are end-to-end encrypted, so we cannot see or read them.', value: 'no' },
     ],
