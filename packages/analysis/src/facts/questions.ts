@@ -402,6 +402,14 @@ const LICENCE =
 /** Granted to the service (us, the company by name), not to other users or by the service to you. */
 const TO_SERVICE = /\b[Yy]ou (?:hereby )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas)\b/i;
+/** Your content as such: "User Content", "your content", "any content you provide". */
+const USER_CONTENT =
+  /\b(?:user|your) content\b|\b(?:any |the )?content (?:that )?you (?:provide|post|submit|upload|share|make available)\b/i;
+/**
+ * A clause whose object is only feedback or ideas you send ("By sending us any Feedback, you … waive …"; items under "If
+ * you send us ideas or suggestions, you agree that:"), not your content ("any content you provide …, including … feedback").
+ */
+const aboutFeedback = (l: Located) => (FEEDBACK.test(l.clause.text) || FEEDBACK.test(leadInOf(l))) && !USER_CONTENT.test(l.clause.text);
 /** Words that make a licence outlast the account: perpetual, irrevocable, surviving termination, kept in use after you leave. */
 const LASTING =
   /\b(?:perpetu\w*|irrevocabl\w*)\b|\bsurviv\w*\b[^.]{0,200}\b(?:licen[cs]e|content|intellectual property)\b|\bcontinue to use\b[^.]{0,200}\bafter\b/i;
@@ -1246,7 +1254,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'content_licence',
     read(ctx) {
-      const found = ctx.find([LICENCE, TO_SERVICE], TERMS).filter((l) => !FEEDBACK.test(l.clause.text));
+      const found = ctx.find([LICENCE, TO_SERVICE], TERMS).filter((l) => !aboutFeedback(l));
       if (found.length === 0) return ctx.answer('none_stated', []);
       // The licence's terms, its own clause and the list items or sentences right after it.
       // (A waiver of moral rights that follows is no term of the licence: "you irrevocably waive your moral rights".)
@@ -1266,7 +1274,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // use after you leave. A licence that ends when you delete your content is not perpetual.
       const elsewhere = ctx
         .find([LASTING, CONTENT_RIGHTS], TERMS)
-        .filter((l) => !FEEDBACK.test(l.clause.text))
+        .filter((l) => !aboutFeedback(l))
         .map((l) => l.clause.text)
         .join(' ');
       const ends = LICENCE_ENDS.test(text);
@@ -1298,6 +1306,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      {
+        clause:
+          'You grant us a worldwide, sublicensable licence to use any content you provide through the app, including photos, reviews and feedback.',
+        document: 'terms',
+        value: 'broad',
+      },
       {
         clause:
           'You grant us a worldwide, sub-licensable licence to host your posts. You irrevocably waive any moral rights in your posts.',
@@ -1340,8 +1354,6 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The waiver's object must be your content: one that covers only feedback or ideas you send ("By sending us any
       // Feedback, you … waive any moral rights"; items under "If you send us ideas or suggestions, you agree that:") is not;
       // "any User Content, including Feedback" is.
-      const aboutFeedback = (l: Located) =>
-        (FEEDBACK.test(l.clause.text) || FEEDBACK.test(leadInOf(l))) && !/\b(?:user|your) content\b/i.test(l.clause.text);
       const found = ctx
         .following(ctx.find(MORAL_WAIVER, TERMS), /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b/i, 1)
         .filter((l) => !aboutFeedback(l));

@@ -19,6 +19,8 @@ const REQUIRES: Partial<Record<string, { fact: FactId; values: readonly (string 
   arbitration: { fact: 'arbitration', values: ['mandatory', 'mandatory_with_opt_out'] },
   class_action_waiver: { fact: 'class_action_waiver', values: ['yes'] },
   moral_rights_waiver: { fact: 'moral_rights_waiver', values: ['yes'] },
+  // A licence to feedback or ideas you send is not a licence to your content.
+  content_license: { fact: 'content_licence', values: ['broad', 'limited'] },
   indemnification: { fact: 'indemnity', values: ['yes'] },
   auto_renewal: { fact: 'auto_renewal', values: ['yes'] },
 };
