@@ -283,3 +283,14 @@ describe('acceptance by use', () => {
     ).toBe('Simply using the service counts as accepting these terms and the Instagram Terms.');
   });
 });
+
+describe('no refunds', () => {
+  it.each([
+    ['All fees paid under these terms are non-refundable.', 'Payments are non-refundable.'],
+    ['We do not provide refunds or credits for partial months.', 'Payments are non-refundable.'],
+    ['Credits added to your in-app balance are non-refundable.', 'Some payments are not refundable.'],
+    ['We do not give refunds for gift cards paid in cash.', 'Some payments are not refundable.'],
+  ])('says "%s" as far as it reaches', (clause, sentence) => {
+    expect(describeFinding('no_refunds', clause)?.text).toBe(sentence);
+  });
+});

@@ -293,10 +293,14 @@ const DESCRIBERS: Record<string, Describer> = {
       ? specific(`Subscriptions renew automatically; cancel at least ${days} before renewal to avoid being charged.`)
       : plain('Subscriptions renew and charge you automatically until you cancel.');
   },
+  // "Payments are non-refundable" only where the clause says it of payments in general; a clause about one kind of payment
+  // ("funds added to the Steam Wallet", "refunds for cash and crypto payments") says less.
   no_refunds: (t) =>
     /\bmay (?:be )?non-?refundable\b|\bdepend/i.test(t)
       ? plain('Some payments may not be refundable, depending on the terms of the purchase.', 'neutral')
-      : plain('Payments are non-refundable.'),
+      : ALL_PAYMENTS_FINAL.test(t)
+        ? plain('Payments are non-refundable.')
+        : plain('Some payments are not refundable.', 'neutral'),
   refunds_offered: (t) => {
     const days = findPeriod(t, 'days');
     // A right to withdraw is not a refund until the clause says so.
@@ -625,6 +629,10 @@ const DESCRIBERS: Record<string, Describer> = {
         : plain(kinds.length ? `Cookies or similar trackers are used, including ${kinds[0]}.` : 'The service uses cookies.');
   },
 };
+
+/** Payments in general said to be final: "payments are non-refundable", "all fees are final", "we do not provide refunds" (not "refunds for …"). */
+const ALL_PAYMENTS_FINAL =
+  /^(?:[^.]*?\b(?:all |any )?(?:payments|fees|charges|amounts? paid|purchases|sales)(?:\s+(?:paid|made|charged|due)\b[^.]{0,30}?)?\s+(?:are|is|will be)\s+(?:final|non-?refundable))|\bno refunds?\b(?!\s+(?:for|on|of)\b)|\bwe do not (?:provide|offer|give|issue) (?:any )?refunds\b(?!\s+(?:for|on|of)\b)/i;
 
 /** Describes a clause of the given category; unknown categories get a neutral sentence; undefined when the clause cannot back one. */
 export function describeFinding(categoryId: string, clause: string): Description | undefined {
