@@ -170,11 +170,19 @@ const AS_LONG_AS =
   /\b(?:as|so) long as (?:(?:is |it is |they are |we )?(?:necessary|needed|required|reasonably|need)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b|\bdifferent periods of time\b|\blonger periods of time when necessary\b/i;
 
 const DELETE_ACCOUNT =
-  /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
+  /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\byou (?:may|can)\b[^.]{0,20}\bterminate (?:your )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
 const SELF_SERVICE =
   /\b(?:settings?|in the app|in-app|you (?:also )?can (?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information)\b/i;
 const BY_REQUEST = /\b(?:contact us|request\w*|ask us|form|by (?:e-?mail|writing)|write to us|e-?mail us|send an e-?mail|go to)\b/i;
 
+/** Someone else's act ("the third party may … delete your account data", "who can see, download, or interact with your content"). */
+const OTHERS_ACT =
+  /\b(?:third part(?:y|ies)|others|other (?:users|people|members)|who can|anyone)\b[^.]{0,40}\b(?:delet|download|export|cop(?:y|ies)|obtain)\w*/i;
+/** A right only some countries' users have: "Some countries (currently only South Korea) might require …". */
+const SOME_COUNTRIES = /\b(?:some|certain) (?:countries|jurisdictions|states)\b|\bcurrently only (?:in )?(?:the )?[A-Z]/;
+/** What you can do about your own account or data, for users in general: not others' acts, not one region's right. */
+const yoursToDo = (found: Located[]) =>
+  found.filter((l) => !OTHERS_ACT.test(l.clause.text) && !SOME_COUNTRIES.test(l.clause.text) && scopeOf(l.clause) === undefined);
 const EXPORT =
   /\b(?:download|export|copy|portability|portable|port)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy|the information|format|it)\b|\bdata portability\b|\bRequest Account Info\b|\bmachine-readable\b/i;
 
@@ -812,14 +820,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'account_deletion',
     read(ctx) {
-      const found = serviceOnly(ctx.find(DELETE_ACCOUNT)).filter(
-        (l) => !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text),
+      // Not the service deleting, nor someone else, nor a way to clear cookies ("… by deleting the application or your account").
+      const found = yoursToDo(serviceOnly(ctx.find(DELETE_ACCOUNT))).filter(
+        (l) => !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text) && !/\bcookies?\b/i.test(l.clause.text),
       );
       // Self-service means the account goes: removing saved items or some data yourself is not deleting it.
       const self = found.filter(
         (l) =>
           SELF_SERVICE.test(l.clause.text) &&
-          /\b(?:delet|clos|cancel|deactivat)\w*\b[^.;:]{0,20}\b(?:your |the |my )?(?:\w+ )?account\b|\baccount deletion\b/i.test(
+          /\b(?:delet|clos|cancel|deactivat|terminat)\w*\b[^.;:]{0,20}\b(?:your |the |my )?(?:\w+ )?account\b|\baccount deletion\b/i.test(
             l.clause.text,
           ),
       );
@@ -828,6 +837,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
     },
     examples: [
+      { clause: 'You may terminate your account whenever you like from your account settings.', value: 'self_service' },
+      {
+        clause: 'You can clear these cookies in your browser settings or by deleting the app or your account.',
+        value: 'not_stated',
+      },
       { clause: 'You can delete your account at any time in Settings > Account.', value: 'self_service' },
       { clause: 'To delete your account, contact us at privacy@example.com.', value: 'by_request', fields: { how: 'privacy@example.com' } },
       { clause: 'You can delete personal data such as saved songs yourself: select them and choose Remove.', value: 'not_stated' },
@@ -836,12 +850,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'data_export',
     read(ctx) {
-      const found = serviceOnly(ctx.find(EXPORT, PRIVACY));
+      const found = yoursToDo(serviceOnly(ctx.find(EXPORT, PRIVACY)));
       const self = found.filter((l) => SELF_SERVICE.test(l.clause.text) || /\bdownload\b/i.test(l.clause.text));
       if (self.length > 0) return ctx.answer('self_service', self, howOf(self));
       return found.length > 0 ? ctx.answer('by_request', found, howOf(found)) : NOT_STATED;
     },
     examples: [
+      { clause: 'In your settings you can choose whether other members can download your photos.', value: 'not_stated' },
+      {
+        clause: 'Some countries (currently only Brazil) require that you can download a copy of your chat history.',
+        value: 'not_stated',
+      },
       { clause: 'You can download a copy of your data with the Download Your Information tool.', value: 'self_service' },
       { clause: 'You have the right to data portability; contact us to exercise it.', value: 'by_request' },
     ],
