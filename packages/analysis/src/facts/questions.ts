@@ -197,6 +197,8 @@ const NOT_A_ROUTE =
 /** A route for one region's users. */
 const REGIONAL =
   /\b(?:EEA|European|EU|UK|United Kingdom|Switzerland|Swiss|California|Korea|Brazil|Japan|India|Australia|Canada|Turkey|China)\b/;
+/** The region a regional sentence names, when no European list does. */
+const REGION_NAMED = new RegExp(REGIONAL.source);
 /** Users of one region as the audience of a sentence: "residents of California", "EEA users", "If you are a European Resident". */
 const REGIONAL_AUDIENCE = new RegExp(
   String.raw`\b(?:residents?|users?|consumers?|citizens?|individuals|people|members) (?:of|in|from|located in|living in) (?:the )?${REGIONAL.source}|${REGIONAL.source}(?:[- ]based)? (?:residents?|users?|consumers?|citizens?|individuals|representative)|\b(?:if|where|when) you (?:are|live|reside)\b[^.]{0,40}${REGIONAL.source}`,
@@ -359,7 +361,8 @@ const AGE_RULE =
 /** A law chosen for one part of the terms: "… of this paragraph shall be governed by", "this Section is governed by". */
 const PART_LAW =
   /\b(?:this|that|the foregoing) (?:paragraph|section|subsection|clause|provision|sub-?paragraph)\b[^.]{0,80}\bgoverned by\b|\bgoverned by\b[^.]{0,60}\b(?:for|as to) (?:this|that) (?:paragraph|section|clause|provision)\b/i;
-const LAW = /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw will apply\b/i;
+const LAW =
+  /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b/i;
 const ONE_PURPOSE_VENUE =
   /\bcourts?\b[^.]{0,120}\bto enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?\b/i;
 const COURTS =
@@ -386,9 +389,26 @@ const LAW_ADJECTIVES: Record<string, string> = {
   French: 'France',
   Swiss: 'Switzerland',
   Swedish: 'Sweden',
+  Scottish: 'Scotland',
+  Spanish: 'Spain',
+  Italian: 'Italy',
+  Danish: 'Denmark',
+  Finnish: 'Finland',
+  Norwegian: 'Norway',
+  Belgian: 'Belgium',
+  Austrian: 'Austria',
+  Polish: 'Poland',
+  Portuguese: 'Portugal',
+  Japanese: 'Japan',
+  Korean: 'Korea',
+  Singaporean: 'Singapore',
+  Australian: 'Australia',
+  Canadian: 'Canada',
+  Brazilian: 'Brazil',
+  Indian: 'India',
 };
 const LAW_PLACE =
-  /\blaws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b/g;
+  /\blaws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law (?:will|shall) (?:govern|apply)\b/g;
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
@@ -1025,7 +1045,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = ctx.find(LAW, TERMS).sort((a, b) => partial(a) - partial(b));
       const local = found.find((l) => LOCAL_LAW.test(l.clause.text));
       if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local]);
-      for (const l of found) {
+      // One region's law is no general answer while another law is stated.
+      const general = found.filter((l) => !REGIONAL_AUDIENCE.test(l.clause.text));
+      for (const l of general.some((g) => lawPlace(g.clause.text)) ? general : found) {
         const place = lawPlace(l.clause.text);
         if (!place) continue;
         // A general law that a US schedule replaces ("These Terms and any Dispute will be governed by Delaware law"): the US
@@ -1040,11 +1062,32 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
             scope: 'US users',
             variants: [{ scope: 'users outside the US', value: place }],
           });
+        // A law one region's users get instead ("If you are a resident of a country located in the EEA or Switzerland, Irish
+        // law will govern these Terms") is the general answer's variant, with its clause quoted.
+        const regional = found.find(
+          (other) =>
+            other !== l &&
+            REGIONAL_AUDIENCE.test(other.clause.text) &&
+            lawPlace(other.clause.text) &&
+            lawPlace(other.clause.text) !== place,
+        );
+        const regions = regional && (europeanRegionsIn(regional.clause.text) ?? REGION_NAMED.exec(regional.clause.text)?.[0]);
+        if (regional && regions && !scopeField(l).scope)
+          return ctx.answer(place, [l, regional], {
+            variants: [{ scope: `residents of ${regions}`, value: lawPlace(regional.clause.text)! }],
+          });
         return ctx.answer(place, [l], scopeField(l));
       }
       return NOT_STATED;
     },
     examples: [
+      {
+        clause:
+          'These Terms are governed by the laws of the State of Washington. If you live in the UK, Scottish law will govern these Terms instead.',
+        document: 'terms',
+        value: 'Washington',
+        fields: { variants: [{ scope: 'residents of the UK', value: 'Scotland' }] },
+      },
       {
         clause:
           'The validity of this paragraph shall be governed by the laws of the State of Nevada. Except as set out above, this Agreement is governed by the laws of the State of Oregon.',
@@ -1690,7 +1733,8 @@ function localPlace(phrase: string, kind: 'laws' | 'courts'): string {
 function lawPlace(text: string): string | undefined {
   const places: string[] = [];
   for (const m of text.matchAll(LAW_PLACE)) {
-    const place = m[1] ?? (m[2] ? (LAW_ADJECTIVES[m[2]] ?? m[2]) : undefined);
+    const adjective = m[2] ?? m[3];
+    const place = m[1] ?? (adjective ? (LAW_ADJECTIVES[adjective] ?? adjective) : undefined);
     if (place && !/^(?:Your|Our|These|This|Any|Such|That|The)\b/.test(place)) places.push(place.replace(/[,.]$/, ''));
   }
   return places.find((p) => !/^United States/.test(p)) ?? places[0];
