@@ -372,6 +372,9 @@ const OTHERS_DEVICES = /\bnon-[A-Z][\w.]* (?:devices|products|hardware)\b|\bthir
 /** The law of an arbitration agreement, not of the terms. */
 const ARBITRATION_LAW =
   /\barbitration (?:agreement|provision|clause|section)\b[^.]{0,40}\bgoverned\b|\bgoverned by the Federal Arbitration Act\b/i;
+/** An opt-out of arbitration for some claims only: "opt out … with respect to Driver Claims", "… with respect to certain claims". */
+const SOME_CLAIMS_OPT_OUT =
+  /\bopt[- ]?out\b[^.]{0,80}\b(?:with respect to|only for|solely for|only as to|to arbitrate)\s+(?!any\b|all\b)[\w-]+\s+claims\b|\b(?:with respect to|only for|solely for|only as to)\s+(?!any\b|all\b)[\w-]+\s+claims\b[^.]{0,200}\bopt[- ]?out\b/i;
 /** A court's role in an arbitration (compelling it, confirming its award), not the forum of disputes. */
 const ARBITRATION_SUPPORT =
   /\bcompel arbitration\b|\bconfirm\w*\b[^.]{0,60}\baward\b|\benter\w* judgment on the award\b|\bstay (?:the )?proceedings pending arbitration\b/i;
@@ -1220,9 +1223,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
             .map((c) => c.text)
             .join(' ');
           return (
-            !/\b(?:changes?|amendments?|modifications?)\b[^.]{0,40}\b(?:to|of)\b|\bmediation\b|\bmass arbitration\b|\bbatch\b|\bbellwether\b|\bexplain\w*\b[^.]{0,40}\bhow\b/i.test(
+            !/\b(?:changes?|amendments?|modifications?|revisions?)\b[^.]{0,40}\b(?:to|of)\b|\bretaliat\w*|\bmediation\b|\bmass arbitration\b|\bbatch\b|\bbellwether\b|\bexplain\w*\b[^.]{0,40}\bhow\b/i.test(
               `${l.clause.heading} ${l.clause.text}`,
-            ) && !/\bopt[- ]?out of (?:the )?(?:changes|amendments|modifications)\b/i.test(near)
+            ) &&
+            !/\bopt[- ]?out of (?:the |any )?(?:changes|amendments|modifications|revisions)\b/i.test(near) &&
+            // … nor a denial ("Such written notice does not constitute an opt out of arbitration altogether"), nor an
+            // opt-out for one kind of claim only ("opt out of this Arbitration Agreement with respect to Driver Claims").
+            !isInNegationScope(l.clause.text, /\bopt[- ]?out\b/i) &&
+            !SOME_CLAIMS_OPT_OUT.test(l.clause.text)
           );
         });
       // The rule, and the clause that names who runs the arbitration when it is another one.
@@ -1259,6 +1267,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      {
+        clause:
+          'All disputes will be resolved by binding arbitration. You may reject a later change to this section, but such a rejection does not constitute an opt out of arbitration.',
+        document: 'terms',
+        value: 'mandatory',
+      },
+      {
+        clause:
+          'All disputes will be resolved by binding arbitration. Couriers may opt out of this arbitration agreement with respect to Courier Claims by writing to us within 30 days.',
+        document: 'terms',
+        value: 'mandatory',
+      },
       {
         clause:
           'Any dispute will be referred to and finally resolved by arbitration administered by the Singapore International Arbitration Centre.\n\nIf you reside in the European Union and are a consumer, any dispute will be resolved by the court of your place of residence or domicile.\n\n## SCHEDULE 1: UNITED STATES-SPECIFIC TERMS\n\nYou and we agree to binding individual arbitration before JAMS.',
