@@ -153,6 +153,10 @@ export const LOCATION_FROM_IP =
 
 const BIOMETRIC =
   /\b(?:biometric|face geometry|facial (?:recognition|geometry|features|age estimation)|face (?:analysis|templates?)|face ?prints?|voice ?prints?|fingerprint(?:s)? (?:data|scans?)|scans? of (?:your )?face|photo of your face|matching your face|selfie|keystroke (?:patterns|rhythms))\b/i;
+/** A clause whose only biometric word is a picture: "selfie", "photo of your face". */
+const ONLY_A_PHOTO = new RegExp(`^(?:(?!${BIOMETRIC.source.replace(/\|selfie|\|photo of your face/g, '')}).)*$`, 'is');
+/** The face in a picture measured: matched, compared, verified against, recognised, analysed, estimated. */
+const FACE_MEASURED = /\b(?:match\w*|compar\w*|verif\w*|recogni[sz]\w*|analy[sz]\w*|estimat\w*|encod\w*|vectors?|templates?|geometry)\b/i;
 const CONSENT =
   /\b(?:consent|permission|opt[- ]in|if you (?:choose|enable|turn on|agree|select|want)|you (?:can|may) choose|if you choose to provide|you can turn (?:it|this) off)\b/i;
 
@@ -757,11 +761,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         verb: /\b(?:collect|use|process|receive|store)\w*/i,
         documents: PRIVACY,
       });
-      if (affirmed.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
-      const consent = ctx.following(affirmed, CONSENT, 2);
-      return consent.length > 0 ? ctx.answer('yes_with_consent', [...affirmed.slice(0, 1), ...consent]) : ctx.answer('yes', affirmed);
+      // A photo is no biometric data until the face in it is measured: a "selfie" or "photo of your face" counts only
+      // where the clause says it is matched, compared, recognised or analysed (Lyft asks for a selfie with an ID document).
+      const measured = affirmed.filter((l) => !ONLY_A_PHOTO.test(l.clause.text) || FACE_MEASURED.test(l.clause.text));
+      if (measured.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
+      const consent = ctx.following(measured, CONSENT, 2);
+      return consent.length > 0 ? ctx.answer('yes_with_consent', [...measured.slice(0, 1), ...consent]) : ctx.answer('yes', measured);
     },
     examples: [
+      { clause: 'When you sign up we may ask you for a selfie and a photo of your ID card.', value: 'not_stated' },
+      { clause: 'We compare the selfie you upload with the photo on your ID to verify your identity.', value: 'yes' },
       { clause: 'With your consent, we use facial recognition technology to create a face template.', value: 'yes_with_consent' },
       { clause: 'We do not collect biometric data.', value: 'no' },
     ],
