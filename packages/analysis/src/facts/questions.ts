@@ -1038,6 +1038,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
+        clause: 'We do not allow members under 16 years of age to use the dating services provided by our group.',
+        document: 'terms',
+        value: 'not_stated',
+      },
+      {
         clause: 'Wine and beer orders are only delivered to customers who are at least 21 years old, the legal drinking age.',
         document: 'terms',
         value: 'not_stated',
@@ -1773,7 +1778,7 @@ function lawPlace(text: string): string | undefined {
 function serviceOnlyAges(found: Located[]): Located[] {
   return found.filter(
     (l) =>
-      !/\b(?:features?|to view|mature|certain content|between the ages?|age of majority)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b/i.test(
+      !/\b(?:features?|to view|mature|certain content|between the ages?|age of majority)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b|\bto use (?:(?:certain|some|specific|particular|our) )?(?:[\w-]+ ){0,2}(?:services|products) (?:provided|offered|operated) by\b/i.test(
         l.clause.text,
       ) &&
       // The age to buy one kind of goods ("By ordering alcohol, you confirm … legal drinking age: 21+") is not the age to use the service.
