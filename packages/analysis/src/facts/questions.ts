@@ -136,6 +136,15 @@ const PRECISE_DENIED = /\b(?:do not|don['’]t|does not|doesn['’]t|never)\s+(?
 const APPROXIMATE_ONLY =
   /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
 
+/** A bare "location" the clause does not qualify as coarse or tie to an IP address ("time zone setting and location"). */
+function namesAnyLocation(text: string): boolean {
+  return [...text.matchAll(/\blocation\b/gi)].some(
+    (m) =>
+      !/\b(?:general|approximate|coarse|rough|regional|non-precise|imprecise|city|country|IP)\b[\w\s,-]{0,25}$/i.test(
+        text.slice(Math.max(0, m.index - 40), m.index),
+      ) && !/^[\s\w]{0,30}\b(?:based on|from|derived from|inferred from) (?:your )?IP\b/i.test(text.slice(m.index, m.index + 50)),
+  );
+}
 /** A location the clause does not qualify as coarse: "the general location of your device (such as your city …)" is not precise. */
 function namesPreciseLocation(text: string): boolean {
   for (const m of text.matchAll(new RegExp(LOCATION.source, 'gi')))
@@ -724,7 +733,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
       if (found.length === 0) {
         const approximate = ctx.find(APPROXIMATE_ONLY, PRIVACY);
-        return approximate.length > 0 ? ctx.answer('no', approximate) : NOT_STATED;
+        // "No precise location" holds only if every location the policy collects is the approximate one: "time zone
+        // setting and location", unqualified, may be either, so nothing is stated.
+        const unqualified = ctx
+          .find(/\blocation\b/i, PRIVACY)
+          .filter(
+            (l) =>
+              !approximate.includes(l) &&
+              /\b(?:collect|receive|obtain|gather)\w*\b|\binclud\w*\b/i.test(l.clause.text) &&
+              namesAnyLocation(l.clause.text),
+          );
+        return approximate.length > 0 && unqualified.length === 0 ? ctx.answer('no', approximate) : NOT_STATED;
       }
       const permission = found.filter((l) => LOCATION_PERMISSION.test(l.clause.text));
       // Whatever the permission, the location read from your IP address: quoted too, for the summary to say.
@@ -739,6 +758,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         : ctx.answer('yes', [...found.slice(0, 2), ...also]);
     },
     examples: [
+      {
+        clause:
+          'We infer your approximate location from your IP address. We also collect device information, including your language, time zone and location.',
+        value: 'not_stated',
+      },
+      { clause: 'We estimate your general location (your city) from your IP address.', value: 'no' },
       {
         clause: 'We use the general location of your device, such as the region you are in, to choose a nearby server.',
         value: 'not_stated',
