@@ -113,6 +113,9 @@ const THIRD_PARTY_DATA =
 
 const AI_TRAIN =
   /\b(?:train(?:ing|s|ed)?)\b[^.]{0,100}\b(?:artificial intelligence|AI|machine[- ]learning|ML|models?|algorithms?|LLMs?|generative)\b|\b(?:artificial intelligence|AI|machine[- ]learning|generative AI|LLMs?)\b[^.]{0,80}\btrain(?:ing|s|ed)?\b|\b(?:develop|improve|enhance)\w*\b[^.]{0,30}\b(?:(?:our |generative )?AI\b|artificial intelligence|machine[- ]learning models?)/i;
+/** Models that are the user's: "your own training data", "your models", "models you create". */
+const USERS_OWN_MODELS =
+  /\byour own (?:training )?(?:data|datasets?|models?)\b|\byour (?:models|datasets)\b|\bmodels? (?:that )?you (?:create|build|train)\b/i;
 const AI_OPT_OUT = /\b(?:opt[- ]out|object|turn off|switch off|setting|you can choose not|right to object)\b/i;
 /** A general right to object (GDPR legitimate interests) or an opt-out of training, anywhere in the policy. */
 const OBJECTION = /\b(?:right to object|you (?:can|may) (?:also )?object|opt[- ]out of (?:having|training|your content being used))\b/i;
@@ -661,7 +664,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'ai_training',
     read(ctx) {
-      const { affirmed, denied } = polar(ctx, { topic: AI_TRAIN, verb: /\b(?:train|develop|improve|enhance)/i });
+      const read = polar(ctx, { topic: AI_TRAIN, verb: /\b(?:train|develop|improve|enhance)/i });
+      // A feature that trains the user's own models ("create … Models from your own training data") is not the service
+      // training on your data.
+      const affirmed = read.affirmed.filter((l) => !USERS_OWN_MODELS.test(l.clause.text));
+      const denied = read.denied;
       // A sentence before a heading-like line ("Developing and improving AI at Meta"), which says nothing alone.
       const ours = [...affirmed].sort((a, b) => Number(isStatement(b.clause.text)) - Number(isStatement(a.clause.text)));
       if (ours.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
@@ -681,6 +688,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', ours);
     },
     examples: [
+      { clause: 'With Studio you can train machine learning models on your own datasets and host them privately.', value: 'not_stated' },
       { clause: 'We use your posts to train our machine learning models.', value: 'yes' },
       { clause: 'We do not use your content to train our AI models.', value: 'no' },
       { clause: 'You may not use the content of the service to train artificial intelligence models.', value: 'not_stated' },
