@@ -48,8 +48,18 @@ const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
     /^(?=[^]{0,200}$)[^]*\b(?:Cookies? (?:Policy|Notice)|learn more|see our)\b|\bthird[- ]party (?:services|websites|sites|platforms)\b[^.]{0,80}\bcookies\b/i,
 };
 
+/**
+ * What an item's quotes must name to carry its category at all: acceptance by use is acceptance of *these terms*, not
+ * of a data-dump licence, an app store's EULA, e-mails from the service or the privacy policy's data uses.
+ */
+const QUOTE_MUST_SAY: Partial<Record<string, RegExp>> = {
+  contract_by_using:
+    /\b(?:these|this|our) (?:[\w-]+ ){0,3}(?:Terms|Agreement|Conditions)\b|\bthe (?:Terms of (?:Use|Service)|(?:User )?Agreement|following (?:terms|conditions))\b/i,
+};
+
 /** True when the item's own quote can carry what its category says. */
 export function isBackedByQuote(item: { category: string; evidence: ReadonlyArray<{ quote: string }> }): boolean {
   const cannot = QUOTE_CANNOT_SAY[item.category];
-  return !cannot || !item.evidence.some((e) => cannot.test(e.quote));
+  const must = QUOTE_MUST_SAY[item.category];
+  return (!cannot || !item.evidence.some((e) => cannot.test(e.quote))) && (!must || item.evidence.some((e) => must.test(e.quote)));
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isBackedByQuote } from './reconcile';
+
+const item = (category: string, quote: string) => ({ category, evidence: [{ quote }] });
+
+describe('isBackedByQuote', () => {
+  it.each([
+    ['By using the app, you agree to these Terms.', true],
+    ['By using our services you agree to the following conditions.', true],
+    ['BY USING THE SITE YOU AGREE TO THE TERMS OF SERVICE.', true],
+    ['By downloading the archive, you agree to be bound by the terms of that license.', false],
+    ['By installing the app from the store, you agree to the store’s End User License Agreement.', false],
+    ['By using the service, you consent to receiving electronic communications from us.', false],
+  ])('acceptance by use is of these terms: "%s"', (quote, isBacked) => {
+    expect(isBackedByQuote(item('contract_by_using', quote))).toBe(isBacked);
+  });
+});
