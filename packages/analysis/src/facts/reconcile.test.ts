@@ -15,3 +15,16 @@ describe('isBackedByQuote', () => {
     expect(isBackedByQuote(item('contract_by_using', quote))).toBe(isBacked);
   });
 });
+
+describe('isBackedByQuote: closing your account', () => {
+  it.each([
+    ['We may suspend or terminate your account at any time for any reason.', true],
+    ['We may terminate your access to the Services if you breach these Terms.', true],
+    ['We may suspend your use of the Photo Pro Services if you break the Pro terms.', false],
+    ['We may remove your access to any Beta Features at any time.', false],
+    ['Any breach of this licence results in immediate termination of the License.', false],
+    ['You may deactivate your account at any time in your settings.', false],
+  ])('"%s"', (quote, isBacked) => {
+    expect(isBackedByQuote(item('unilateral_termination', quote))).toBe(isBacked);
+  });
+});

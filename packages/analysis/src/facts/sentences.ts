@@ -1191,12 +1191,14 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
       if (at >= 0) list[at] = { ...list[at]!, text: scoped(list[at]!.text), evidence: proven(list[at]!.evidence) };
       continue;
     }
-    const item: SummaryItem | null = sentence && {
+    const written: SummaryItem | null = sentence && {
       text: scoped(sentence.text),
       severity: sentence.severity,
       category: writer.category,
       evidence: proven(sentence.evidence ?? firstClause(answer.evidence)),
     };
+    // The fact's own clause is held to what its category's sentence needs, as a finding's is.
+    const item = written && isBackedByQuote(written) ? written : null;
     if (at >= 0) {
       if (item) list[at] = item;
       else list.splice(at, 1);
