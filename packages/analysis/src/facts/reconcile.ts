@@ -46,7 +46,7 @@ const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
   // Closing a named part of the service ("the Flickr Pro Services", "the Beta Services", "any Interactive Feature", "the
   // License") or the user's own right to leave is no closing of your account.
   unilateral_termination:
-    /\b(?:the|any|this|your) (?:[A-Z][\w-]+ )*(?:Pro|Beta|Interactive|Premium|Business|Developer|Partner|Preview)(?: [A-Z][\w-]+)* (?:Services?|Features?|Programs?|Products?)\b|\btermination of the License\b|\byou (?:may|can) (?:deactivate|close|delete|cancel)\b/,
+    /\b(?:the|any|this|your) (?:[A-Z][\w-]+ )*(?:Pro|Beta|Interactive|Premium|Business|Developer|Partner|Preview)(?: [A-Z][\w-]+)* (?:Services?|Features?|Programs?|Products?)\b|\btermination of the License\b|\b[Yy]ou (?:may|can) (?:deactivate|close|delete|cancel)\b/,
   // A pointer to another document ("see our Cookie Policy") says nothing about cookies.
   cookies:
     /^(?=[^]{0,200}$)[^]*\b(?:Cookies? (?:Policy|Notice)|learn more|see our)\b|\bthird[- ]party (?:services|websites|sites|platforms)\b[^.]{0,80}\bcookies\b/i,
