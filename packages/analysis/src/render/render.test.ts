@@ -137,7 +137,9 @@ describe.skipIf(!hasChromium && !mandatory)('JavaScript sites through the browse
   // SECURITY.md section A, as requests a rendered page makes: every one refused by the guard, no socket opened.
   // Retried: in 1 of 5 full-suite runs of session 11 (never in 11 runs of this file alone, 5 of them under CPU load) two
   // frame targets (http://127.0.0.1/, http://[fe80::1]/) reached the dead proxy instead of routing; the second wall held
-  // (no socket to any target, the proxy answers nothing). Not yet explained: a retry that fails again still fails the run.
+  // (no socket to any target, the proxy answers nothing). Likely cause: taking the closing page offline outlasted its
+  // 500 ms on the loaded machine, so its routes were gone while frames still navigated (now 2 s). A retry that fails
+  // again still fails the run.
   it('refuses the SECURITY.md section A targets requested by a page (fetch, frames, redirects)', { retry: 2 }, async () => {
     const targets = [
       'http://127.0.0.1/',

@@ -69,6 +69,8 @@ const QUIET_MS = 300;
 const POLL_MS = 100;
 /** Characters of the rendered DOM taken at most (the extractor cuts HTML at 3 MB anyway). */
 const MAX_DOM_CHARS = 4 * 1024 * 1024;
+/** How long taking a closing page offline may take (a renderer spinning in a script never answers). */
+const OFFLINE_GRACE_MS = 2000;
 /** How long closing a page's context may take before the whole browser is killed. */
 const CLOSE_GRACE_MS = 3000;
 
@@ -178,11 +180,12 @@ export function openRenderSession(options: RenderOptions): RenderSession {
     const context = (await session?.catch(() => undefined))?.context;
     // Offline first: while a context closes its routes are gone, and a frame's pending navigation
     // would otherwise go out by itself (it met the dead proxy in tests, never a real address).
-    // A renderer spinning in a script never answers: wait for it briefly only.
+    // A renderer spinning in a script never answers: wait for it briefly only, but long enough for a busy machine (with
+    // 500 ms, a full test run on 2 cores once saw two frame navigations reach the dead proxy).
     if (context)
       await withinMs(
         context.setOffline(true).catch(() => undefined),
-        500,
+        OFFLINE_GRACE_MS,
       );
     await closeContext(context);
     // Stopped only now: a page allocating in a loop keeps growing while its context closes.
