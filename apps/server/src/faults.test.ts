@@ -1,7 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, openSync, writeFileSync, writeSync, closeSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscoveryError, type analyzeSite } from '@fineprint/analysis';
@@ -12,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { browserHeaders, createTestApp, databaseLegs, FAKE_RESULT, TEST_REDIS_URL } from './test/test-app';
+import { browserHeaders, closedPort, createTestApp, databaseLegs, FAKE_RESULT, TEST_REDIS_URL } from './test/test-app';
 
 // Issue 24 item 5 ("Faults answered honestly"): each case here failed on the code before it.
 
@@ -29,15 +28,6 @@ const hasRedisServer = (() => {
     return false;
   }
 })();
-
-/** A loopback port nobody listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A promise with its resolve and reject in hand. */
 function deferred<T>() {

@@ -1,19 +1,9 @@
-import { createServer } from 'node:net';
 import { DiscoveryError } from '@fineprint/analysis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMetricsServer } from './modules/ops/metrics';
-import { browserCookies, browserHeaders, createTestApp, databaseLegs, TEST_REDIS_URL } from './test/test-app';
+import { browserCookies, browserHeaders, closedPort, createTestApp, databaseLegs, TEST_REDIS_URL } from './test/test-app';
 
 if (!TEST_REDIS_URL && process.env.CI === 'true') throw new Error('TEST_REDIS_URL is required in CI: the Redis leg is mandatory');
-
-/** A loopback port nobody listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Log lines as parsed JSON, and the raw text to search for what must never appear. */
 function logCollector() {

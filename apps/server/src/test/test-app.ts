@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { analyzeSite } from '@fineprint/analysis';
 import { FACT_IDS, type AnalysisResult } from '@fineprint/contracts';
@@ -104,4 +105,13 @@ export function browserHeaders(visitorId: string, extra: Record<string, string> 
     'x-user-id': visitorId,
     ...extra,
   };
+}
+
+/** A loopback port nobody listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
