@@ -1,10 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Evidence } from '@fineprint/contracts';
 import { analyzeDocuments } from './analyze';
 
 /** Folder of the golden cases: short legal texts written for these tests, never corpus text. */
 export const GOLDEN_DIR = fileURLToPath(new URL('../test/golden', import.meta.url));
+
+const quoted = (e: Evidence) =>
+  `${e.document}: ${e.quote}${e.links ? ` [links: ${e.links.map((l) => `${l.text} → ${l.href}`).join('; ')}]` : ''}`;
 
 /** What a golden case pins: the fact sheet (values, fields, quotes) and the three lists. */
 export async function goldenOutput(slug: string): Promise<unknown> {
@@ -23,9 +27,8 @@ export async function goldenOutput(slug: string): Promise<unknown> {
       id,
       {
         ...answer,
-        evidence: answer.evidence.map(
-          (e) => `${e.document}: ${e.quote}${e.links ? ` [links: ${e.links.map((l) => `${l.text} → ${l.href}`).join('; ')}]` : ''}`,
-        ),
+        evidence: answer.evidence.map(quoted),
+        ...(answer.related ? { related: answer.related.map(quoted) } : {}),
       },
     ]),
   );

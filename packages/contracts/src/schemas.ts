@@ -127,6 +127,8 @@ export const FactAnswerSchema = z.object({
   perpetual: z.boolean().optional(),
   irrevocable: z.boolean().optional(),
   sublicensable: z.boolean().optional(),
+  /** A "not_stated" answer only: clauses on the question's topic that do not state an answer plainly ("Not stated plainly — read these clauses"). */
+  related: z.array(EvidenceSchema).optional(),
 });
 export type FactAnswer = z.infer<typeof FactAnswerSchema>;
 export const FactSheetSchema = z.record(FactIdSchema, FactAnswerSchema);

@@ -59,7 +59,15 @@ function polar(
   return { affirmed: found.filter((l) => !negated.includes(l)), denied };
 }
 
-const SALE = /\b(?:sell|sells|selling|sale of|rent)\b[^.]{0,60}\b(?:personal|your)\s+(?:data|information)\b/i;
+/**
+ * Selling or renting your data: the verb's object is the data ("sell, rent or trade your personal information", "the sale
+ * of personal data"), never something else a sentence also names ("If we were to sell our business, your information …").
+ */
+const SALE = new RegExp(
+  String.raw`\b(?:(?:sell|sells|selling|rent|rents|renting)(?:(?:,\s*|\s+)(?:or |and )?(?:otherwise )?(?:sell|rent|lease|trade|share|disclose|transfer|license|exchange)\w*)*|sale (?:or sharing )?of)` +
+    String.raw`(?:\s+(?:any|all|some|of|the|your|our|such|this|that|these|their|users?['’]?|customers?['’]?|sensitive|other|or|and)\b){0,6}\s+(?:personal|your)\s+(?:data|information)\b`,
+  'i',
+);
 /** The "Do Not Sell or Share" link, by its capitals (a sentence "we do not sell" is a denial). */
 const DO_NOT_SELL_LINK = /\bDo Not Sell\b/;
 const SALE_OPT_OUT =
@@ -188,7 +196,7 @@ const AS_LONG_AS =
 const DELETE_ACCOUNT =
   /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\byou (?:may|can)\b[^.]{0,20}\bterminate (?:your )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
 const SELF_SERVICE =
-  /\b(?:settings?|in the app|in-app|you (?:also )?can (?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information)\b/i;
+  /\b(?:settings?|in the app|in-app|you (?:also )?can (?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information|deletion page|by visiting (?:our|the|your) [^.]{0,40}\bpage)\b/i;
 const BY_REQUEST = /\b(?:contact us|request\w*|ask us|form|by (?:e-?mail|writing)|write to us|e-?mail us|send an e-?mail|go to)\b/i;
 
 /** Someone else's act ("the third party may … delete your account data", "who can see, download, or interact with your content"). */
@@ -427,7 +435,7 @@ const LAW_ADJECTIVES: Record<string, string> = {
   Indian: 'India',
 };
 const LAW_PLACE =
-  /\blaws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law (?:will|shall) (?:govern|apply)\b/g;
+  /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law (?:will|shall) (?:govern|apply)\b/g;
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
@@ -592,6 +600,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'We do not sell your personal information in the conventional sense of the word.', value: 'not_stated' },
+      // The object of "sell" is the business, not your data.
+      {
+        clause: 'If we were to sell our business or merge with another company, your information may be transferred to the buyer.',
+        value: 'not_stated',
+      },
+      { clause: 'We may sell, rent or otherwise share your personal information with data brokers.', value: 'yes' },
+      {
+        clause: 'We do not sell your personal information, but we share your e-mail address with our payment processor to send receipts.',
+        value: 'no',
+      },
     ],
   },
   {
@@ -908,6 +926,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'You can delete your account at any time in Settings > Account.', value: 'self_service' },
+      { clause: 'You may delete your account by visiting our Account deletion page and confirming your choice.', value: 'self_service' },
       { clause: 'To delete your account, contact us at privacy@example.com.', value: 'by_request', fields: { how: 'privacy@example.com' } },
       { clause: 'You can delete personal data such as saved songs yourself: select them and choose Remove.', value: 'not_stated' },
     ],
@@ -941,7 +960,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         for (const m of l.clause.text.matchAll(new RegExp(ANY_EMAIL.source, 'gi'))) {
           const offer = offerOf(l, m.index);
           // An address of any name where it is offered for privacy questions; a privacy-named one wherever it stands.
-          if (PRIVACY_EMAIL.test(m[0]) || GENERAL_PURPOSE.test(offer)) candidates.push(candidateOf(m[0], 'email', l, offer));
+          if (PRIVACY_EMAIL.test(m[0]) || GENERAL_PURPOSE.test(offer) || RIGHTS_PURPOSE.test(offer))
+            candidates.push(candidateOf(m[0], 'email', l, offer));
         }
       }
       const hidden = ctx.find(OBFUSCATED_EMAIL, PRIVACY)[0];
@@ -964,6 +984,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       { clause: 'Questions about this policy? Write to privacy@example.com.', value: 'privacy@example.com' },
+      { clause: 'If you would like to exercise your rights, please contact support@example.com.', value: 'support@example.com' },
       { clause: 'To exercise these rights, send an email to privacy[at]example[dot]com.', value: 'privacy@example.com' },
       {
         clause: 'The controller is Example Ltd, which you can [contact online](https://help.example.com/privacy/?entry_point=footer#form).',
@@ -1145,6 +1166,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'Oregon',
       },
       { clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' },
+      {
+        clause: 'These Terms and all matters regarding their interpretation are governed by the Law of the State of New York.',
+        document: 'terms',
+        value: 'New York',
+      },
       {
         clause:
           'These Terms are governed by the laws of Singapore. If you live in the United States, these Terms are governed by the laws of the State of Delaware.',
@@ -1567,6 +1593,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       {
         clause:
+          "We may change these terms from time to time. Changes take effect when we post them on this page. If you are a consumer living in the European Union, we will give you at least 30 days' notice by e-mail before a change to these terms takes effect.",
+        document: 'terms',
+        value: 'no_notice',
+        fields: { scope: 'users outside the European Union' },
+      },
+      {
+        clause:
           'If we amend material terms to these Terms, such amendment will be effective after we send you notice of the amended agreement.',
         document: 'terms',
         value: 'notice',
@@ -1857,3 +1890,41 @@ function scopeField(l: Located): { scope?: string } {
   const scope = scopeOf(l.clause);
   return scope ? { scope } : {};
 }
+
+/**
+ * The words a clause must have to bear on a question it does not answer plainly: a "not stated"
+ * answer shows such clauses as related (its reader's searches are broader than the topic).
+ */
+export const BEARS_ON: Record<FactId, RegExp> = {
+  sells_data: /\b(?:sell|sells|selling|sale|sold|rent)\b/i,
+  targeted_ads: /\b(?:ads|advertis\w*)\b/i,
+  cross_site_tracking: /\b(?:cookies?|pixels?|track\w*|other (?:websites|sites|apps))\b/i,
+  third_party_data: /\bfrom (?:third[- ]part\w+|partners?|other sources|advertisers)\b/i,
+  ai_training: /\b(?:train\w*|artificial intelligence|AI|machine[- ]learning|models?)\b/,
+  precise_location: /\b(?:location|geolocation|GPS)\b/i,
+  biometrics: /\b(?:biometric\w*|face|facial|fingerprints?|voiceprints?)\b/i,
+  message_content: /\b(?:messages?|communications?|chats?|e-?mails? you send)\b/i,
+  retention:
+    /\b(?:retain\w*|retention|keep|kept|stor(?:e|ed|age) (?:your|personal|it|them)\b[^.]{0,40}\b(?:for|until|as long)|delet\w* (?:after|within))/i,
+  account_deletion: /\bdelet\w*\b[^.]{0,40}\baccount\b|\baccount\b[^.]{0,40}\bdelet\w*/i,
+  data_export: /\b(?:copy of|export|download|portab\w*)\b/i,
+  privacy_contact: /\b(?:contact|write to|email|e-mail|data protection officer|DPO)\b/i,
+  law_enforcement_notice:
+    /\b(?:law enforcement|subpoena|court order|legal (?:process|requests?)|government\w* (?:requests?|authorit\w*))\b/i,
+  breach_notice: /\b(?:breach|security incident|unauthori[sz]ed access)\b/i,
+  international_transfer: /\b(?:transfer\w*|outside (?:your|the) (?:country|EEA)|other countries|abroad)\b/i,
+  min_age: /\b(?:age|years old|minors?|children|under (?:the age|1\d))\b/i,
+  governing_law: /\b(?:governed by|laws? of)\b/i,
+  courts: /\b(?:courts?|jurisdiction|venue)\b/i,
+  arbitration: /\barbitrat\w*/i,
+  class_action_waiver: /\bclass[- ]action|\bclass,? (?:collective|consolidated)|\brepresentative (?:action|proceeding)/i,
+  content_licence: /\b(?:licen[cs]e|right to use)\b[^.]{0,80}\b(?:content|posts?|uploads?|submissions?)\b/i,
+  moral_rights_waiver: /\bmoral rights\b/i,
+  terms_change_notice: /\b(?:chang|modif|amend|updat|revis)\w*\b[^.]{0,40}\b(?:terms|agreement)\b/i,
+  termination_without_notice: /\b(?:suspend|terminat|disabl|clos)\w*\b[^.]{0,40}\baccount/i,
+  liability_cap: /\bliab(?:le|ility)\b/i,
+  indemnity: /\bindemni\w*|\bhold (?:us )?harmless\b/i,
+  claim_time_limit: /\b(?:claims?|cause of action)\b[^.]{0,80}\bwithin\b/i,
+  auto_renewal: /\b(?:renew\w*|recurring)\b/i,
+  refunds: /\brefund\w*/i,
+};

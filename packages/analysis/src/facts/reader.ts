@@ -140,7 +140,7 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
 
 /** A sentence that only makes sense after the one before it: "In these cases, …", "In such cases, …". */
 
-function evidenceOf({ clause, document }: Located): Evidence {
+export function evidenceOf({ clause, document }: Located): Evidence {
   const links = quotedLinks(clause, document.url);
   return {
     quote: clause.text,
@@ -327,7 +327,10 @@ export function europeanRegionsIn(text: string): string | undefined {
 const NOT_IN_EUROPE = new RegExp(
   String.raw`\b[Ii]f you are not (?:an? (?:user|resident|consumer) )?(?:located |living |based )?in (${EUROPE_LIST})`,
 );
-const WHO = String.raw`(?:[Ii]f you (?:are|live|reside)(?: located)? in|[Ff]or (?:users|residents|consumers|people) (?:in|of)|[Rr]esidents of|[Uu]sers in|[Yy]ou live in)`;
+/** Whom a clause is for, by where they live: "If you are a consumer living in", "For users located in", "Residents of", "you live in". */
+const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals|people|members?)`;
+const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
+const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? in|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
 const US_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
 );
