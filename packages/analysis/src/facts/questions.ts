@@ -390,7 +390,7 @@ const LAW =
 const ONE_PURPOSE_VENUE =
   /\bcourts?\b[^.]{0,120}\bto enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?\b/i;
 const COURTS =
-  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|venue\b[^.]{0,40}\bcourts?|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved|heard|submitted|bring|filed)\b[^.]{0,80}\bcourts?|submit to the (?:personal )?jurisdiction)\b/i;
+  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|venue\b[^.]{0,40}\bcourts?|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved?|heard|submitted|bring|filed|litigated)\b[^.]{0,160}\bcourts?|(?:submit|agree) to the (?:sole and )?(?:exclusive )?(?:personal )?jurisdiction)\b/i;
 /** Devices of other makers, whose settings are not the service's promise. */
 const OTHERS_DEVICES = /\bnon-[A-Z][\w.]* (?:devices|products|hardware)\b|\bthird[- ]party devices\b/;
 /** The law of an arbitration agreement, not of the terms. */
@@ -1197,7 +1197,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .flatMap((l) => {
           const court =
             findCourt(l.clause.text) ??
-            /\bplace of jurisdiction\b[^.]{0,80}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/.exec(l.clause.text)?.[1];
+            /\bplace of jurisdiction\b[^.]{0,160}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/
+              .exec(l.clause.text)?.[1]
+              // "… California, United States": the country after a US place adds nothing.
+              ?.replace(/,\s+United(?:\s+States)?\.?$/, '');
           return court ? [{ l, court }] : [];
         });
       const local = ctx.find(LOCAL_COURTS, TERMS)[0];
@@ -1241,6 +1244,23 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause: 'Claims that cannot be arbitrated are heard only by the courts of Lisbon, Portugal, which shall be the exclusive venue.',
         document: 'terms',
         value: 'Lisbon, Portugal',
+      },
+      {
+        clause: 'You irrevocably agree to the sole and exclusive personal jurisdiction of the Courts of the State of New York.',
+        document: 'terms',
+        value: 'State of New York',
+      },
+      {
+        clause:
+          'You and we will submit to the personal jurisdiction of and exclusive venue in the federal and state courts located in and serving Santa Clara County, California.',
+        document: 'terms',
+        value: 'Santa Clara County, California',
+      },
+      {
+        clause:
+          'The exclusive place of jurisdiction for any claim, dispute or controversy arising from or in connection with these Terms or the Service is San Francisco County, California, United States.',
+        document: 'terms',
+        value: 'San Francisco County, California',
       },
       {
         clause:

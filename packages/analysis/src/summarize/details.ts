@@ -34,11 +34,14 @@ function tidy(value: string): string {
 /** "the courts of Santa Clara County, California" → "Santa Clara County, California". */
 export function findCourt(text: string): string | undefined {
   const m =
-    /\b(?:courts?|tribunals?)\b[^.;]{0,40}?\b(?:located in|located within|in|of|within|at|for)\s+(?:the\s+)?((?:(?:City and County|State|County|City|Republic|Commonwealth|Province)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+of\s+)(?:the\s+)?[A-Z][\w.'-]*){0,5})/.exec(
+    /\b(?:[Cc]ourts?|[Tt]ribunals?)\b[^.;]{0,40}?\b(?:located in|located within|in|of|within|at|for|serving)\s+(?:the\s+)?((?:(?:City and County|State|County|City|Republic|Commonwealth|Province)\s+of\s+)?[A-Z][\w.'-]*(?:(?:,\s*|\s+|\s+of\s+)(?:the\s+)?[A-Z][\w.'-]*){0,5})/.exec(
       text,
     );
   if (!m) return undefined;
-  const court = tidy(m[1]!).replace(/^(the\s+)/i, '');
+  // "… San Francisco County, California, United States": the country after a US place adds nothing.
+  const court = tidy(m[1]!)
+    .replace(/^(the\s+)/i, '')
+    .replace(/,\s+United(?:\s+States)?\.?$/, '');
   // "the courts identified in Section 8.3" points to a place; it names none.
   return court.length >= 3 &&
     court.length <= 80 &&
