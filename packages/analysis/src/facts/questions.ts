@@ -385,8 +385,12 @@ const AGE_RULE =
 /** A law chosen for one part of the terms: "… of this paragraph shall be governed by", "this Section is governed by". */
 const PART_LAW =
   /\b(?:this|that|the foregoing) (?:paragraph|section|subsection|clause|provision|sub-?paragraph)\b[^.]{0,80}\bgoverned by\b|\bgoverned by\b[^.]{0,60}\b(?:for|as to) (?:this|that) (?:paragraph|section|clause|provision)\b/i;
-const LAW =
-  /\bgoverned by\b|\bgoverning law\b|\blaws? of\b[^.]{0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b/i;
+/** "governed by", "governed exclusively by", "governed and interpreted by"; "The laws of the State of California, U.S.A., … govern". */
+const GOVERNED_BY = String.raw`governed (?:\w+ly |and (?:interpreted|construed) )?by`;
+const LAW = new RegExp(
+  String.raw`\b${GOVERNED_BY}\b|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b`,
+  'i',
+);
 const ONE_PURPOSE_VENUE =
   /\bcourts?\b[^.]{0,120}\bto enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?\b/i;
 const COURTS =
@@ -435,7 +439,7 @@ const LAW_ADJECTIVES: Record<string, string> = {
   Indian: 'India',
 };
 const LAW_PLACE =
-  /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law (?:will|shall) (?:govern|apply)\b/g;
+  /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law (?:will|shall) (?:govern|apply)\b/g;
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
@@ -1166,6 +1170,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'Oregon',
       },
       { clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' },
+      { clause: 'These Terms will be governed exclusively by California law.', document: 'terms', value: 'California' },
+      {
+        clause: 'These Terms are governed and interpreted by the laws of the State of Texas.',
+        document: 'terms',
+        value: 'Texas',
+      },
+      {
+        clause:
+          'The laws of the State of California, U.S.A., regardless of conflict of laws principles, govern all matters arising out of this Agreement.',
+        document: 'terms',
+        value: 'California',
+      },
       {
         clause: 'These Terms and all matters regarding their interpretation are governed by the Law of the State of New York.',
         document: 'terms',
