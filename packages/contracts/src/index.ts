@@ -2,4 +2,5 @@ export * from './constants';
 export * from './messages';
 export * from './account-messages';
 export * from './schemas';
+export * from './fact-text';
 export * from './share-messages';

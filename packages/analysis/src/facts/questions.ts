@@ -1772,24 +1772,39 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           .map((l) => l.clause.text),
       ].join(' ');
       const usd = findUsd(rest);
+      // A limit that names no measure ("… LIMITED TO THE FULL EXTENT PERMITTED BY LAW") states no cap.
+      const cap = capOf(rest, usd);
+      if (!cap) return NOT_STATED;
       // The clause that names the amount comes with the cap when it is another one ("the greater of:" … "USD100").
       const amountClause =
         usd && findUsd(text) === undefined ? ctx.following([first], /./, 3).find((l) => findUsd(l.clause.text) === usd) : undefined;
-      return ctx.answer(phrase, amountClause ? [first, amountClause] : [first], { ...(usd ? { usd } : {}), ...scopeField(first) });
+      return ctx.answer(phrase, amountClause ? [first, amountClause] : [first], {
+        ...(usd ? { usd } : {}),
+        ...cap,
+        ...scopeField(first),
+      });
     },
     examples: [
       {
         clause: 'Our total liability to you will not exceed the greater of $100 or the amount you paid us in the past 12 months.',
         document: 'terms',
         value: 'exceed the greater of $100 or the amount you paid us in the past 12 months.',
-        fields: { usd: 100 },
+        fields: { usd: 100, cap: 'greater', paid_months: 12 },
       },
       {
         clause: 'In no event shall our aggregate liability for all claims exceed one hundred US dollars (US $100.00).',
         document: 'terms',
         value: 'exceed one hundred US dollars (US $100.00).',
-        fields: { usd: 100 },
+        fields: { usd: 100, cap: 'fixed' },
       },
+      {
+        clause: 'IN NO EVENT SHALL OUR LIABILITY EXCEED THE AMOUNT PAID TO US IN THE TWELVE (12) MONTHS PRIOR TO THE CLAIM.',
+        document: 'terms',
+        value: 'EXCEED THE AMOUNT PAID TO US IN THE TWELVE (12) MONTHS PRIOR TO THE CLAIM.',
+        fields: { cap: 'paid', paid_months: 12 },
+      },
+      // A limit that names no measure is no cap.
+      { clause: 'OUR LIABILITY SHALL BE LIMITED TO THE FULL EXTENT PERMITTED BY LAW.', document: 'terms', value: 'not_stated' },
     ],
   },
   {
@@ -1874,6 +1889,24 @@ function lawPlace(text: string): string | undefined {
     if (place && !/^(?:Your|Our|These|This|Any|Such|That|The)\b/.test(place)) places.push(place.replace(/[,.]$/, ''));
   }
   return places.find((p) => !/^United States/.test(p)) ?? places[0];
+}
+
+/** An amount you paid that a cap counts: "any amount you paid Reddit", "fees received by Coursera from you", "compensation you pay". */
+const PAID_AMOUNT = /\b(?:amounts?|fees?|compensation|sums?|price)\b[^.;]{0,80}?\b(?:paid|pay|received|charged)\b/i;
+
+/** What a liability cap counts (structured, so every sentence is written from it): a fixed amount, what you paid (in how many months), both, or foreseeable damage. */
+function capOf(text: string, usd: number | undefined): Pick<FactAnswer, 'cap' | 'paid_months'> | undefined {
+  const paid = PAID_AMOUNT.exec(text);
+  const window = paid ? durationsIn(text.slice(paid.index, paid.index + 300)).find((d) => d.days >= 30 && d.days <= 730) : undefined;
+  const paid_months = window ? (window.days % 365 === 0 ? (window.days / 365) * 12 : Math.round(window.days / 30)) : undefined;
+  const months = paid_months ? { paid_months } : {};
+  if (paid && usd !== undefined) {
+    const rule = /\bgreater of\b/i.test(text) ? 'greater' : /\blesser of\b/i.test(text) ? 'lesser' : 'either';
+    return { cap: rule, ...months };
+  }
+  if (paid) return { cap: 'paid', ...months };
+  if (usd !== undefined) return { cap: 'fixed' };
+  return /\bforeseeable\b/i.test(text) ? { cap: 'foreseeable' } : undefined;
 }
 
 /** Age rules that are about who may use the service, not about notice periods or ads. */

@@ -1,5 +1,14 @@
-import type { AnalysisResult, Evidence, FactAnswer, FactId, FactSheet, Severity, SummaryItem } from '@fineprint/contracts';
-import { findEmail, findRoute, findSettingName, findWebAddress, isStatement, listing, namedIn, NUMBER_WORDS } from '../summarize/details';
+import {
+  liabilityCapText,
+  type AnalysisResult,
+  type Evidence,
+  type FactAnswer,
+  type FactId,
+  type FactSheet,
+  type Severity,
+  type SummaryItem,
+} from '@fineprint/contracts';
+import { findEmail, findRoute, findSettingName, findWebAddress, isStatement, listing, namedIn } from '../summarize/details';
 import {
   AD_SHARED_DATA,
   AD_SIGNALS,
@@ -489,28 +498,14 @@ const SENTENCES: readonly FactSentence[] = [
           evidence: a.evidence.slice(0, 3),
         };
       }
-      const cap = String(a.value);
-      const paid =
-        /\bpaid\b/i.test(cap) ||
-        (a.usd !== undefined && a.evidence.some((e) => /\b(?:paid|fees?|amounts? (?:you|charged))\b/i.test(e.quote)));
-      // The window of payments the cap counts ("in the twelve (12) months before the claim").
-      // (In the cap's own words, or in the item of its list that counts what you paid.)
-      const paidItem = a.evidence.find((e) => /\bpaid\b/i.test(e.quote) && /\bmonths\b/i.test(e.quote))?.quote ?? '';
-      const months = /\b(?:\w+ )?\(?(\d{1,2})\)? months\b|\b([a-z]+) months\b/i.exec(/\bmonths\b/i.test(cap) ? cap : paidItem);
-      const count = months && (months[1] ?? NUMBER_WORDS[months[2]!.toLowerCase()]);
-      const what = `what you paid it${count ? ` in the ${count} months before the claim` : ''}`;
-      if (a.usd)
-        return {
-          text: paid
-            ? /\bgreater\b/i.test(cap)
-              ? `The service caps its total liability to you at the greater of US$${a.usd} and ${what}.`
-              : `The service caps its total liability to you at US$${a.usd} or ${what}.`
-            : `The service caps its total liability to you at US$${a.usd}.`,
-          severity: 'bad',
-          // A cap given as a list ("the greater of the following amounts:") is quoted with its items.
-          ...(/:\s*$/.test(a.evidence[0]?.quote ?? '') ? { evidence: a.evidence.slice(0, 3) } : {}),
-        };
-      if (paid) return { text: `The service caps its total liability to you at ${what}.`, severity: 'bad' };
+      const cap = liabilityCapText(a);
+      if (!cap) return undefined;
+      return {
+        text: `The service caps its total liability to you at ${cap}.`,
+        severity: 'bad',
+        // A cap given as a list ("the greater of the following amounts:") is quoted with its items.
+        ...(/:\s*$/.test(a.evidence[0]?.quote ?? '') ? { evidence: a.evidence.slice(0, 3) } : {}),
+      };
       return undefined;
     },
   },

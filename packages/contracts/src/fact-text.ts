@@ -1,0 +1,27 @@
+import type { FactAnswer } from './schemas';
+
+/**
+ * A liability cap in words, from its structured fields (never the clause's text): "the greater
+ * of US$100 and what you paid in the 6 months before the claim". Undefined when the answer
+ * has no structured cap.
+ */
+export function liabilityCapText(answer: FactAnswer): string | undefined {
+  const usd = answer.usd !== undefined ? `US$${answer.usd.toLocaleString('en-US')}` : undefined;
+  const months = answer.paid_months;
+  const paid = `what you paid${months ? ` in the ${months === 1 ? 'month' : `${months} months`} before the claim` : ''}`;
+  switch (answer.cap) {
+    case 'fixed':
+      return usd;
+    case 'paid':
+      return paid;
+    case 'greater':
+    case 'lesser':
+      return usd ? `the ${answer.cap} of ${usd} and ${paid}` : paid;
+    case 'either':
+      return usd ? `${usd} or ${paid}` : paid;
+    case 'foreseeable':
+      return 'damage that was foreseeable';
+    case undefined:
+      return undefined;
+  }
+}
