@@ -64,8 +64,8 @@ function polar(
  * of personal data"), never something else a sentence also names ("If we were to sell our business, your information …").
  */
 const SALE = new RegExp(
-  String.raw`\b(?:(?:sell|sells|selling|rent|rents|renting)(?:(?:,\s*|\s+)(?:or |and )?(?:otherwise )?(?:sell|rent|lease|trade|share|disclose|transfer|license|exchange)\w*)*|sale (?:or sharing )?of)` +
-    String.raw`(?:\s+(?:any|all|some|of|the|your|our|such|this|that|these|their|users?['’]?|customers?['’]?|sensitive|other|or|and)\b){0,6}\s+(?:personal|your)\s+(?:data|information)\b`,
+  String.raw`\b(?:(?:sell|sells|selling|rent|rents|renting)(?:(?:,\s*|\s+)(?:or |and )?(?:otherwise )?(?:sell|rent|lease|trade|share|disclose|transfer|license|exchange|moneti[sz]e)\w*)*|sale (?:or sharing )?of)` +
+    String.raw`(?:\s+(?:any|all|some|of|the|your|our|such|this|that|these|their|users?['’]?|customers?['’]?|sensitive|other|or|and)\b){0,6}\s+(?:(?:personal|your)\s+(?:data|information)|(?:information|data) about you)\b`,
   'i',
 );
 /** The "Do Not Sell or Share" link, by its capitals (a sentence "we do not sell" is a denial). */
@@ -100,7 +100,7 @@ const CONSUMER_HOME_COURTS =
   /\bconsumers?\b[^.]*\bcourts? (?:of|in) (?:your|the) (?:place of residence|country (?:of|where you) (?:residence|live)|domicile)/i;
 /** An opt-out of advertising said anywhere: "to opt-out of their advertising practices, please visit our Privacy Choices page". */
 const ADS_OPT_OUT_ELSEWHERE =
-  /\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b/i;
+  /\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads?)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b|\b(?:opt[- ]?out|choices?)\b[^.]{0,200}\b(?:Network Advertising Initiative|Digital Advertising Alliance|YourAdChoices|Your Online Choices|European Interactive Digital Advertising Alliance)\b/i;
 /** A sentence that sends you to a setting for your ads: "You can change your choice at any time in your Ad Preferences". */
 const AD_CONTROL =
   /\byou (?:can|may)\b[^.]{0,40}\b(?:change|control|manage|adjust|update)\b[^.]{0,80}\b(?:ads?|advertis\w*|choice)\b[^.]{0,80}\b(?:in|via|visit\w*|through)\b[^.]{0,40}\b(?:Ad|Ads|Advertising)\b/i;
@@ -108,9 +108,15 @@ const AD_CONTROL =
 const OPT_OUT_HOW =
   /^\s*(?:to do (?:so|this)|(?:please )?(?:visit|go to|use|open)\b|you can (?:opt[- ]out|do (?:so|this)|turn|change|manage|exercise)\b[^.]{0,60}\b(?:by|in|via|through|at)\b)/i;
 
-const ELSEWHERE = String.raw`(?:on|across|from|in) (?:other|third[- ]party|partners['’]?|their|different) (?:websites|sites|apps|services)|across (?:websites|sites|apps|devices|the (?:web|internet))|off (?:of )?(?:our|the|[A-Z]\w+) (?:websites?|services|products|apps|Services)|advertiser['’]s (?:site|website)|(?:websites|apps) (?:you visit|of (?:other|third))`;
+const ELSEWHERE = String.raw`(?:on|across|from|in|and|or) (?:other|third[- ]party|partners['’]?|their|different) (?:websites|sites|apps|services|online services)|(?:on|to) another (?:site|website|app)|across (?:websites|sites|apps|devices|the (?:web|internet))|over time and across\b|off (?:of )?(?:our|the|[A-Z]\w+) (?:websites?|services|products|apps|Services)|outside (?:of )?(?:our|the) (?:network|websites?|services)|advertiser['’]s (?:site|website)|(?:websites|apps) (?:you visit|of (?:other|third))`;
+/** Trackers of others on the service: "third-party cookies", "We allow third parties to use Cookies through the Service", "allow other organizations to use tracking technologies". */
+const OTHERS_TRACKERS =
+  /\bthird[- ]party (?:cookies|pixels|tracking technologies|trackers|tracking)\b|\b(?:allow|permit|let)\w* (?:third parties|other (?:organi[sz]ations|companies)|(?:our )?(?:advertising |analytics )?partners)\b[^.]{0,40}\b(?:to )?(?:use|place|set)\b[^.]{0,20}\b(?:cookies|tracking technologies|pixels)\b/i;
+/** Partners' cookies that follow your browsing for ads: "… third parties … who may use cookies … to provide you with advertising based on your browsing activities". */
+const BROWSING_ADS =
+  /\b(?:third parties|partners?|advertisers?)\b[^.]{0,160}\bcookies\b[^.]{0,160}\b(?:ads|advertising)\b[^.]{0,60}\bbrowsing (?:activit\w+|history|behaviou?r)\b/i;
 const TRACKING = new RegExp(
-  String.raw`\b(?:cookies?|pixels?|SDKs?|web beacons?|tags?|Tag|plug-?ins?|technologies|identifiers|partners?|advertisers?)\b[^.]{0,240}\b(?:${ELSEWHERE})|\b(?:${ELSEWHERE})\b[^.]{0,160}\b(?:cookies?|pixels?|SDKs?|plug-?ins?|embedded|ads?|advertising)\b`,
+  String.raw`\b(?:cookies?|pixels?|SDKs?|web beacons?|tags?|Tag|plug-?ins?|technologies|identifiers|partners?|advertisers?)\b[^.]{0,240}\b(?:${ELSEWHERE})|\b(?:${ELSEWHERE})\b[^.]{0,160}\b(?:cookies?|pixels?|SDKs?|plug-?ins?|embedded|ads?|advertising)\b|\b(?:serve|show|display|deliver)\w* (?:\w+ ){0,3}ads?\b[^.]{0,40}\b(?:${ELSEWHERE})`,
   'i',
 );
 const TRACKING_PARTNERS =
@@ -610,6 +616,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'We may sell, rent or otherwise share your personal information with data brokers.', value: 'yes' },
+      { clause: 'Example does not sell, rent or monetize your personal data or content in any way.', value: 'no' },
+      { clause: 'Example does not rent, sell or share information about you with other people.', value: 'no' },
       {
         clause: 'We do not sell your personal information, but we share your e-mail address with our payment processor to send receipts.',
         value: 'no',
@@ -663,7 +671,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'cross_site_tracking',
     read(ctx) {
-      const found = serviceOnly([...ctx.find(TRACKING, PRIVACY), ...ctx.find(TRACKING_PARTNERS, PRIVACY)]);
+      const found = serviceOnly(
+        [TRACKING, TRACKING_PARTNERS, OTHERS_TRACKERS, BROWSING_ADS].flatMap((pattern) => ctx.find(pattern, PRIVACY)),
+      ).filter((l, i, all) => all.findIndex((other) => other.clause === l.clause) === i);
       const affirmed = found.filter((l) => !isDeniedBefore(l.clause.text, /\b(?:track|use|collect)\w*/i, 20));
       return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
     },
@@ -673,6 +683,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'We use cookies to keep you signed in.', value: 'not_stated' },
+      {
+        clause: 'These partners may receive information about your activities through third-party cookies placed on our website.',
+        value: 'yes',
+      },
+      { clause: 'We allow third parties to use cookies through the Service to collect the same information as we do.', value: 'yes' },
+      {
+        clause:
+          'Our advertising partners may collect information related to your online activities over time and across services for targeted advertising.',
+        value: 'yes',
+      },
+      { clause: 'We also work with partners to serve ads to you off Example Services.', value: 'yes' },
+      { clause: 'We do not use third-party cookies.', value: 'not_stated' },
     ],
   },
   {
