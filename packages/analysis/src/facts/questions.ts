@@ -540,9 +540,9 @@ const WARNED = /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in adva
 export const NOTICE_UNLESS = /\b(?:notify|inform|tell) you\b[^.]{0,80}\b(?:terminat|suspen)\w*[^.]*\bunless\b/i;
 
 const CAP =
-  /\b(?:liability|liable)\b[^.]{0,200}\b(?:exceed|limited to|greater of|lesser of|more than|amount (?:you )?paid|(?:typical and )?foreseeable|\$\s?\d|USD|€)/i;
+  /\b(?:liability|liable)\b[^.]{0,400}\b(?:exceed|limited to|greater of|lesser of|more than|amount (?:you )?paid|(?:typical and )?foreseeable|\$\s?\d|USD|€)/i;
 /** The cap itself (aggregate or maximum liability), preferred to clauses that only exclude kinds of damage. */
-const AGGREGATE = /\b(?:aggregate|maximum|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
+const AGGREGATE = /\b(?:aggregate|maximum(?! extent)|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
 const INDEMNITY =
   /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
@@ -1824,6 +1824,22 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'EXCEED THE AMOUNT PAID TO US IN THE TWELVE (12) MONTHS PRIOR TO THE CLAIM.',
         fields: { cap: 'paid', paid_months: 12 },
+      },
+      // A long subject before the cap ("THE AGGREGATE LIABILITY OF … UNDER THIS AGREEMENT, WHETHER IN CONTRACT, TORT, OR OTHERWISE, IS LIMITED TO …").
+      {
+        clause:
+          'THE AGGREGATE LIABILITY OF THE EXAMPLE ENTITIES TO YOU FOR ANY AND ALL CLAIMS ARISING OUT OF OR RELATING TO THE USE OF OR ANY INABILITY TO USE THE SERVICES (INCLUDING ANY MATERIALS OR CONTENT AVAILABLE THROUGH THE SERVICES) OR OTHERWISE UNDER THIS AGREEMENT, WHETHER IN CONTRACT, TORT, OR OTHERWISE, IS LIMITED TO THE AMOUNTS YOU HAVE PAID TO EXAMPLE IN THE 12 MONTHS PRIOR TO THE CLAIM.',
+        document: 'terms',
+        value: 'LIMITED TO THE AMOUNTS YOU HAVE PAID TO EXAMPLE IN THE 12 MONTHS PRIOR TO THE CLAIM.',
+        fields: { cap: 'paid', paid_months: 12 },
+      },
+      // "To the maximum extent permitted by law" is no cap.
+      {
+        clause:
+          'TO THE MAXIMUM EXTENT PERMITTED BY LAW, WE WILL NOT BE LIABLE FOR ANY INDIRECT DAMAGES. OUR TOTAL LIABILITY SHALL NOT EXCEED THE AMOUNT PAID TO US IN THE SIX MONTHS BEFORE THE CLAIM.',
+        document: 'terms',
+        value: 'EXCEED THE AMOUNT PAID TO US IN THE SIX MONTHS BEFORE THE CLAIM.',
+        fields: { cap: 'paid', paid_months: 6 },
       },
       // A limit that names no measure is no cap.
       { clause: 'OUR LIABILITY SHALL BE LIMITED TO THE FULL EXTENT PERMITTED BY LAW.', document: 'terms', value: 'not_stated' },
