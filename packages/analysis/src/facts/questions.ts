@@ -203,7 +203,8 @@ const DELETE_ACCOUNT =
   /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\byou (?:may|can)\b[^.]{0,20}\bterminate (?:your )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
 const SELF_SERVICE =
   /\b(?:settings?|in the app|in-app|you (?:also )?can (?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information|deletion page|by visiting (?:our|the|your) [^.]{0,40}\bpage)\b/i;
-const BY_REQUEST = /\b(?:contact us|request\w*|ask us|form|by (?:e-?mail|writing)|write to us|e-?mail us|send an e-?mail|go to)\b/i;
+const BY_REQUEST =
+  /\b(?:contact us|request\w*|ask us|form|by (?:e-?mail|writing)|write to us|e-?mail us|send an e-?mail|go to|please visit)\b/i;
 
 /** Someone else's act ("the third party may … delete your account data", "who can see, download, or interact with your content"). */
 const OTHERS_ACT =
@@ -215,6 +216,9 @@ const yoursToDo = (found: Located[]) =>
   found.filter((l) => !OTHERS_ACT.test(l.clause.text) && !SOME_COUNTRIES.test(l.clause.text) && scopeOf(l.clause) === undefined);
 const EXPORT =
   /\b(?:download|export|copy|portability|portable|port)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy|the information|format|it)\b|\bdata portability\b|\bRequest Account Info\b|\bmachine-readable\b/i;
+/** A right to access your data, asked for: "the right to request access to …", "If you would like to access your personal information, please visit …" (seeing it in your account is no copy). */
+const ACCESS_RIGHT =
+  /\b(?:right to|(?:would|wish)(?: like)? to|request)\b[^.]{0,40}\baccess\b[^.]{0,40}\b(?:your|the|personal) (?:personal )?(?:data|information)\b/i;
 
 const PRIVACY_EMAIL =
   /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|datenschutz|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
@@ -954,6 +958,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'You can delete your account at any time in Settings > Account.', value: 'self_service' },
       { clause: 'You may delete your account by visiting our Account deletion page and confirming your choice.', value: 'self_service' },
       { clause: 'To delete your account, contact us at privacy@example.com.', value: 'by_request', fields: { how: 'privacy@example.com' } },
+      { clause: 'If you would like to delete your account, please visit this link.', value: 'by_request' },
       { clause: 'You can delete personal data such as saved songs yourself: select them and choose Remove.', value: 'not_stated' },
     ],
   },
@@ -963,7 +968,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = yoursToDo(serviceOnly(ctx.find(EXPORT, PRIVACY)));
       const self = found.filter((l) => SELF_SERVICE.test(l.clause.text) || /\bdownload\b/i.test(l.clause.text));
       if (self.length > 0) return ctx.answer('self_service', self, howOf(self));
-      return found.length > 0 ? ctx.answer('by_request', found, howOf(found)) : NOT_STATED;
+      const asked = found.length > 0 ? found : yoursToDo(serviceOnly(ctx.find(ACCESS_RIGHT, PRIVACY)));
+      return asked.length > 0 ? ctx.answer('by_request', asked, howOf(asked)) : NOT_STATED;
     },
     examples: [
       { clause: 'In your settings you can choose whether other members can download your photos.', value: 'not_stated' },
@@ -973,6 +979,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'You can download a copy of your data with the Download Your Information tool.', value: 'self_service' },
       { clause: 'You have the right to data portability; contact us to exercise it.', value: 'by_request' },
+      { clause: 'If you would like to access your personal information, please visit this link.', value: 'by_request' },
+      { clause: 'You can access your information in the Your Account section of the website.', value: 'not_stated' },
     ],
   },
   {
