@@ -337,8 +337,12 @@ const NOTIFY_USER =
 const BREACH =
   /\b(?:data breach|(?:security|privacy) (?:breach|incident)|breach of (?:security|your (?:personal )?(?:data|information)))\b/i;
 
-const TRANSFER =
-  /\b(?:transfer\w*|process\w*|stor\w*)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|European|UK|United Kingdom|state)|other countries|countries other than|internationally|across borders|United States|third countries)\b|\binternational (?:data )?transfers?\b/i;
+/** "… sent to and used in the US and UK": the capitals only (not "sent to us"). */
+const TRANSFER_US = /\b(?:[Tt]ransfer\w*|[Pp]rocess\w*|[Ss]tor\w*|[Ss]ent|[Mm]oved|[Hh]osted)\b[^.]{0,120}\bthe US\b/;
+const TRANSFER = new RegExp(
+  String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|European|UK|United Kingdom|state)|other countries|countries other than|internationally|across borders|United States|third countries)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
+  'i',
+);
 const PLACES = [
   'United States',
   'European Economic Area',
@@ -1080,7 +1084,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'international_transfer',
     read(ctx) {
-      const found = ctx.find(TRANSFER, PRIVACY);
+      // In either document (the terms may ask consent to the transfer), as the service's own act, not a user's export duty.
+      // (A title such as "Participation in the Data Privacy Framework" states nothing.)
+      const found = serviceOnly([...ctx.find(TRANSFER), ...ctx.find(TRANSFER_US)]).filter(
+        (l, i, all) => isStatement(l.clause.text) && all.findIndex((other) => other.clause === l.clause) === i,
+      );
       if (found.length === 0) return NOT_STATED;
       // Destinations only: a place named after "to" or "in" (servers in, transferred to), not where data comes from.
       const text = found.map((l) => l.clause.text).join(' ');
@@ -1094,6 +1102,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause: 'We transfer your information to the United States and other countries.',
         value: 'yes',
         fields: { where: ['United States'] },
+      },
+      {
+        clause: 'Your personal information will be sent to and used in the US and UK, no matter what country you live in.',
+        value: 'yes',
+      },
+      { clause: 'Example, Inc. participates in the EU-US Data Privacy Framework.', value: 'yes' },
+      {
+        clause: 'You may not export or transfer the software outside the United States.',
+        document: 'terms',
+        value: 'not_stated',
       },
       {
         clause: 'We store your information on servers in the United States, Malaysia and Singapore.',
