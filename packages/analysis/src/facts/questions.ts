@@ -148,7 +148,7 @@ const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]i
 const LOCATION =
   /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? location|location of your (?:device|computer)|location services|exact location|current location|precise location data)\b/i;
 const LOCATION_PERMISSION =
-  /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings)\b/i;
+  /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings|(?:decide|choose) (?:whether )?to (?:allow|share|enable))\b/i;
 const PRECISE_DENIED = /\b(?:do not|don['’]t|does not|doesn['’]t|never)\s+(?:collect|track|use|store)\s+(?:your\s+)?precise\b/i;
 const APPROXIMATE_ONLY =
   /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
@@ -805,7 +805,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           );
         return approximate.length > 0 && unqualified.length === 0 ? ctx.answer('no', approximate) : NOT_STATED;
       }
-      const permission = found.filter((l) => LOCATION_PERMISSION.test(l.clause.text));
+      // The choice may be given in a clause of its own ("you can decide to allow Booking.com to use your current location").
+      const permission = found.some((l) => LOCATION_PERMISSION.test(l.clause.text))
+        ? found.filter((l) => LOCATION_PERMISSION.test(l.clause.text))
+        : serviceOnly(ctx.find([/\blocation\b/i, LOCATION_PERMISSION], PRIVACY)).filter((l) => !OTHERS_DEVICES.test(l.clause.text));
       // Whatever the permission, the location read from your IP address: quoted too, for the summary to say.
       const fromIp = ctx.find(LOCATION_FROM_IP, PRIVACY).filter((l) => !found.includes(l));
       const also = fromIp.slice(0, 1);
@@ -824,6 +827,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'We estimate your general location (your city) from your IP address.', value: 'no' },
+      {
+        clause:
+          'We collect the precise location of your device through GPS. When you use our app, you can decide to allow us to use your current location.',
+        value: 'yes_with_permission',
+      },
       {
         clause: 'We use the general location of your device, such as the region you are in, to choose a nearby server.',
         value: 'not_stated',
