@@ -100,7 +100,7 @@ const CONSUMER_HOME_COURTS =
   /\bconsumers?\b[^.]*\bcourts? (?:of|in) (?:your|the) (?:place of residence|country (?:of|where you) (?:residence|live)|domicile)/i;
 /** An opt-out of advertising said anywhere: "to opt-out of their advertising practices, please visit our Privacy Choices page". */
 const ADS_OPT_OUT_ELSEWHERE =
-  /\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads?)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b|\b(?:opt[- ]?out|choices?)\b[^.]{0,200}\b(?:Network Advertising Initiative|Digital Advertising Alliance|YourAdChoices|Your Online Choices|European Interactive Digital Advertising Alliance)\b/i;
+  /\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads?)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b|\b(?:opt[- ]?out|choices?)\b[^.]{0,200}\b(?:Network Advertising Initiative|Digital Advertising Alliance|YourAdChoices|Your Online Choices|European Interactive Digital Advertising Alliance)\b|\byou (?:can|may)\b[^.]{0,40}\b(?:control|manage|modify|change|adjust)\b[^.]{0,60}\b(?:advertis\w*|ads?|ad interests?)\b[^.]{0,40}\b(?:settings?|choices|preferences|manager)\b|\bmanage your (?:advertising|ad) (?:choices|preferences|settings)\b/i;
 /** A sentence that sends you to a setting for your ads: "You can change your choice at any time in your Ad Preferences". */
 const AD_CONTROL =
   /\byou (?:can|may)\b[^.]{0,40}\b(?:change|control|manage|adjust|update)\b[^.]{0,80}\b(?:ads?|advertis\w*|choice)\b[^.]{0,80}\b(?:in|via|visit\w*|through)\b[^.]{0,40}\b(?:Ad|Ads|Advertising)\b/i;
@@ -669,6 +669,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We show you personalised ads only if you consent to it.', value: 'yes_opt_in' },
       { clause: 'We use your activity to show you targeted advertising.', value: 'yes' },
+      {
+        clause: 'We use your activity to show you targeted advertising. You may also modify your personalized advertising setting here.',
+        value: 'yes_opt_out',
+      },
       {
         clause:
           'We use your activity to show you targeted advertising. To opt out of the advertising practices of our ad partners, visit our Privacy Choices page.',
