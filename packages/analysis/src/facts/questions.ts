@@ -744,6 +744,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', ours);
     },
     examples: [
+      // A duty of the user, after a lead-in whose subject is far from its "must not:".
+      {
+        clause:
+          'You (and any person or system you authorize to use the Services) must not:\n\n- use the Services or any data made available through them to create, train or improve artificial intelligence models.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       { clause: 'With Studio you can train machine learning models on your own datasets and host them privately.', value: 'not_stated' },
       { clause: 'We use your posts to train our machine learning models.', value: 'yes' },
       { clause: 'We do not use your content to train our AI models.', value: 'no' },
@@ -936,6 +943,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return needed.length > 0 ? ctx.answer('as_long_as_needed', needed) : NOT_STATED;
     },
     examples: [
+      // An age is no period ("persons less than 13 years of age").
+      {
+        clause: 'If we learn that personal information of persons less than 13 years of age has been collected, we will delete it.',
+        value: 'not_stated',
+      },
       { clause: 'We retain server logs for 18 months and then delete them.', value: 'fixed_periods', fields: { periods: [{ days: 540 }] } },
       { clause: 'We keep your information for as long as necessary to provide the service.', value: 'as_long_as_needed' },
       {
@@ -1155,6 +1167,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // The age of people you give information about is not the age to use the service.
+      { clause: 'You may not provide personal information about children under the age of 18.', document: 'terms', value: 'not_stated' },
       {
         clause: 'We do not allow members under 16 years of age to use the dating services provided by our group.',
         document: 'terms',
@@ -1994,9 +2008,12 @@ function serviceOnlyAges(found: Located[]): Located[] {
       ) &&
       // The age to buy one kind of goods ("By ordering alcohol, you confirm … legal drinking age: 21+") is not the age to use the service.
       !RESTRICTED_GOODS.test(`${leadInOf(l)} ${l.clause.text}`) &&
+      // … nor the age of people you give information about ("You may not provide Personal Information about children under the age of 18").
+      !ABOUT_OTHERS.test(l.clause.text) &&
       lowestAge(l.clause.text) !== undefined,
   );
 }
+const ABOUT_OTHERS = /\b(?:information|data) (?:about|of|regarding) (?:children|minors|persons|people|anyone|individuals)\b/i;
 const RESTRICTED_GOODS =
   /\b(?:alcohol\w*|drinking age|tobacco|cigarettes?|vap(?:e|ing)|cannabis|gambling|betting|lotter(?:y|ies)|firearms?)\b/i;
 

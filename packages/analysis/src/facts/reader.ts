@@ -161,7 +161,7 @@ const DENIAL =
 
 /** Rules that bind the user, not the service: "you may not", "you agree not to", "users must not". */
 export const USER_OBLIGATION =
-  /\b(?:you|users?|members?|customers?)\s+(?:also\s+|further\s+)?(?:may\s+not|must\s+not|mustn['’]t|shall\s+not|cannot|can['’]t|agree\s+not\s+to|will\s+not|do\s+not\s+use|(?:are\s+not|aren['’]t)\s+(?:allowed|permitted))\b|\b(?:nor|neither)\s+(?:may|shall|can|will|should|must)\s+(?:you|users?)\b|\b(?:prohibited|not\s+permitted)\b/i;
+  /\b(?:you|users?|members?|customers?)\s+(?:also\s+|further\s+)?(?:may\s+not|must\s+not|mustn['’]t|shall\s+not|cannot|can['’]t|agree\s+not\s+to|will\s+not|do\s+not\s+use|(?:are\s+not|aren['’]t)\s+(?:allowed|permitted))\b|\b(?:nor|neither)\s+(?:may|shall|can|will|should|must)\s+(?:you|users?)\b|\b(?:prohibited|not\s+permitted)\b|^\W*you\b[^.]{0,300}\b(?:must|may|shall|will)\s+not\s*:\s*$/i;
 
 /** An enumerated clause: "(ix) engage in …", "b) …", "3) …". */
 const ENUMERATOR = /^\s*\(?(?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)\s/i;
@@ -215,10 +215,15 @@ const DURATION = new RegExp(
   'gi',
 );
 
-/** Every duration in the text, in days (months = 30, years = 365), with where it stands. */
+/** An age, not a period: "13 years of age", "18 years old", "under the age of 16 years". */
+const AGE_AFTER = /^\s*(?:of age|old|or older|or younger)\b/i;
+const AGE_BEFORE = /\b(?:age of|aged|ages)\s*$/i;
+
+/** Every duration in the text, in days (months = 30, years = 365), with where it stands; ages are not durations. */
 export function durationsIn(text: string): Array<{ days: number; index: number; words: string }> {
   const found: Array<{ days: number; index: number; words: string }> = [];
   for (const m of text.matchAll(DURATION)) {
+    if (AGE_AFTER.test(text.slice(m.index + m[0].length)) || AGE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
     found.push({ days: n * UNIT_DAYS[m[3]!.toLowerCase()]!, index: m.index, words: m[0] });
   }
