@@ -22,14 +22,19 @@ const factsOf = (privacy: string, terms = '') =>
   );
 
 describe('gradeOf', () => {
-  it('follows the ToS;DR rule', () => {
+  it("follows ToS;DR's rule with its balance thresholds moved for denser findings (D from -8, E from -15)", () => {
     expect(gradeOf([])).toBeNull();
     expect(gradeOf(of('neutral'))).toBeNull();
     expect(gradeOf(of('good', 'good', 'good', 'good', 'good'))).toBe('A');
     expect(gradeOf(of('good', 'good', 'good', 'good', 'good', 'good', 'bad'))).toBe('B');
     expect(gradeOf(of('good', 'bad'))).toBe('C');
-    expect(gradeOf(of('bad', 'bad', 'good'))).toBe('D');
+    // Bads outweighing goods is a D for ToS;DR's few curated points; here only from a balance of -8.
+    expect(gradeOf(of('bad', 'bad', 'good'))).toBe('C');
+    expect(gradeOf(of(...Array<Severity>(8).fill('bad')))).toBe('D');
+    expect(gradeOf(of(...Array<Severity>(14).fill('bad'), 'good'))).toBe('D');
+    expect(gradeOf(of(...Array<Severity>(15).fill('bad')))).toBe('E');
     expect(gradeOf(of('blocker', 'good', 'good'))).toBe('C');
+    expect(gradeOf(of('blocker', 'blocker', 'blocker', 'good', 'good', 'good', 'good'))).toBe('D');
     expect(gradeOf(of('blocker', 'blocker', 'good'))).toBe('E');
   });
 
@@ -41,8 +46,20 @@ describe('gradeOf', () => {
 describe('gradeSummary', () => {
   const noFacts = factsOf('');
 
+  /** Eight bad practices of eight kinds: a D by themselves. */
+  const eightBads = [
+    'targeted_advertising',
+    'content_license',
+    'arbitration',
+    'class_action_waiver',
+    'indemnification',
+    'unilateral_change',
+    'content_removal',
+    'reduced_claim_period',
+  ].map((category) => item(category, 'bad'));
+
   it('counts the good practices the fact sheet states, though no item says them', () => {
-    const items = [item('targeted_advertising', 'bad'), item('content_license', 'bad')];
+    const items = eightBads;
     expect(gradeSummary(items, noFacts).grade).toBe('D');
     const facts = factsOf(
       'We do not sell your personal information. You can delete your account at any time in Settings > Account. We will notify you of a data breach within 72 hours.',
@@ -56,7 +73,10 @@ describe('gradeSummary', () => {
   it('counts the bad practices the fact sheet states, though no item says them', () => {
     const facts = factsOf('We automatically scan the content of your private messages to detect spam and abuse.');
     expect(facts.message_content.value).toBe('yes');
-    const graded = gradeSummary([item('account_deletion', 'good')], facts);
+    // Seven bads are a C (balance -7); reading messages weighs one and a half more.
+    const seven = eightBads.slice(1);
+    expect(gradeSummary(seven, noFacts).grade).toBe('C');
+    const graded = gradeSummary(seven, facts);
     expect(graded.gradeReason).toContain('access to your messages’ content');
     expect(graded.grade).toBe('D');
   });
@@ -64,9 +84,11 @@ describe('gradeSummary', () => {
   it('counts an opt-out the documents offer as half a good practice', () => {
     const facts = factsOf('We use your information to show you personalized ads, and you can turn off personalized ads in Settings > Ads.');
     expect(facts.targeted_ads.value).toBe('yes_opt_out');
-    const graded = gradeSummary([item('targeted_advertising', 'bad')], facts);
+    const graded = gradeSummary(eightBads, facts);
     expect(graded.gradeReason).toContain('a choice about personalised ads');
-    expect(graded.grade).toBe('D');
+    // Eight bads alone are a D; the half good lifts the balance to -7.5.
+    expect(gradeSummary(eightBads, noFacts).grade).toBe('D');
+    expect(graded.grade).toBe('C');
   });
 
   it('names the practices that decided it, heaviest first', () => {
