@@ -986,7 +986,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'You can delete your account at any time in Settings > Account.', value: 'self_service' },
       { clause: 'You may delete your account by visiting our Account deletion page and confirming your choice.', value: 'self_service' },
       { clause: 'To delete your account, contact us at privacy@example.com.', value: 'by_request', fields: { how: 'privacy@example.com' } },
-      { clause: 'If you would like to delete your account, please visit this link.', value: 'by_request' },
+      {
+        clause: 'If you would like to delete your account, please visit [here](https://example.com/privacy/data).',
+        value: 'by_request',
+        fields: { how: 'https://example.com/privacy/data' },
+      },
       { clause: 'You can delete personal data such as saved songs yourself: select them and choose Remove.', value: 'not_stated' },
     ],
   },
@@ -2037,7 +2041,13 @@ function howOf(found: Located[]): { how?: string } {
     const after = next(l);
     const text = after && POINTS_BACK.test(after.text) ? `${l.clause.text} ${after.text}` : l.clause.text;
     const how =
-      findEmail(text) ?? findWebAddress(text) ?? /\b(?:Settings?|Account Center|Privacy Center)(?:\s*[>›→]\s*[\w ]+)+/.exec(text)?.[0];
+      findEmail(text) ??
+      findWebAddress(text) ??
+      /\b(?:Settings?|Account Center|Privacy Center)(?:\s*[>›→]\s*[\w ]+)+/.exec(text)?.[0] ??
+      // … or the page its words link to ("please visit [here](https://…/privacy/data)").
+      l.clause.links?.find(
+        (link) => /^https?:/.test(link.href) && /\b(?:here|this (?:page|link|form)|visit)\b/i.test(`${link.text} ${text}`),
+      )?.href;
     if (how) return { how: how.trim() };
   }
   return {};

@@ -980,7 +980,27 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
       evidence: [...evidence, ...contactClause].slice(0, 3),
     };
   }
-  if (hasContact) {
+  // The route the documents give for these requests: the address or form a deletion or copy request is sent to, else
+  // the privacy contact where the policy offers it for requests or rights (a contact offered for questions only is no
+  // route for requests: reviewers found it wrong on five services out of nineteen).
+  const requestRoute = [deletion, exportData].find(
+    (a) => a.value === 'by_request' && a.how && (a.how.includes('@') || /^https?:/.test(a.how)),
+  );
+  if (requestRoute) {
+    const how = requestRoute.how!;
+    const proof = firstClause(requestRoute.evidence.filter((e) => e.quote.includes(how) || e.links?.some((l) => l.href.includes(how))));
+    const onlyByLaw = requestRoute.evidence.some((e) => /\bto the extent (?:required|provided) by (?:applicable )?law\b/i.test(e.quote));
+    return {
+      text: `Ask for a copy of your data or its deletion ${byReaching(how)}${onlyByLaw ? ', where the law gives you these rights' : ''}.`,
+      category: 'rights_access_deletion',
+      severity: 'good',
+      evidence: (proof.length > 0 ? proof : firstClause(requestRoute.evidence)).slice(0, 3),
+    };
+  }
+  const forRequests =
+    /\brequests?\b/i.test(contact) ||
+    contactProof(facts.privacy_contact).some((e) => /\brequests?\b|\bexercis\w*|\brights?\b/i.test(e.quote));
+  if (hasContact && forRequests) {
     // The clause that gives the right ("You can ask us for a copy of the personal data we hold about you"), quoted
     // before the contact's, with its condition ("to the extent required by applicable law").
     const proof = contactProof(facts.privacy_contact);
@@ -1209,12 +1229,13 @@ export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10):
     if (advice?.text)
       lists.recommendations.unshift({ text: advice.text, category: 'arbitration', severity: 'bad', evidence: advice.evidence ?? [] });
   }
+  // The rights advice is the fact sheet's only: where the documents give no route for requests, the classifier's stock
+  // "using the contact details in the privacy policy" is not said either.
   const rights = rightsRecommendation(facts);
-  if (rights) {
-    const at = lists.recommendations.findIndex((item) => item.category === 'rights_access_deletion');
-    if (at >= 0) lists.recommendations[at] = rights;
-    else lists.recommendations.unshift(rights);
-  }
+  const at = lists.recommendations.findIndex((item) => item.category === 'rights_access_deletion');
+  if (rights && at >= 0) lists.recommendations[at] = rights;
+  else if (rights) lists.recommendations.unshift(rights);
+  else if (at >= 0) lists.recommendations.splice(at, 1);
   const rank: Record<Severity, number> = { blocker: 0, bad: 1, neutral: 2, good: 3 };
   const order = (items: SummaryItem[]) =>
     items
