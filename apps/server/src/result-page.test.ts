@@ -35,7 +35,7 @@ describe.each(databaseLegs())('result page data on %s', (leg) => {
   it('dates a result kept before results carried a date by the time it was stored', async () => {
     t = await createTestApp(leg);
     const first = (await analyze('undated-visitor')).json<AnalysisResult>();
-    const { analyzedAt: _dropped, ...undated } = first;
+    const undated = { ...first, analyzedAt: undefined };
     await t.db
       .updateTable('analysis_cache')
       .set({ result_json: JSON.stringify(undated), created_at: '2026-01-02T03:04:05.000Z' })

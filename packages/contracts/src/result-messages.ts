@@ -1,3 +1,4 @@
+import { FREE_ANALYSES } from './constants';
 import type { FactId } from './schemas';
 
 /**
@@ -37,12 +38,14 @@ export const RESULT_MESSAGES = {
   paymentOpening: 'Opening secure payment…',
 } as const;
 
+/** The paywall's first words once the free analyses are spent. */
+export const DEAL_FREE_USED = `Your ${FREE_ANALYSES} free analyses are used.`;
 /** The paywall's deal when the provider charges monthly (Flutterwave with a payment plan). */
 export const dealRenews = (supportEmail: string) =>
-  `Your 5 free analyses are used. A subscription gives unlimited analyses in this browser for $5 a month. It renews monthly until you cancel; to cancel, write to ${supportEmail}.`;
+  `A subscription gives unlimited analyses in this browser for $5 a month. It renews monthly until you cancel; to cancel, write to ${supportEmail}.`;
 /** The paywall's deal when one payment buys 30 days and nothing renews (the sandbox, or Flutterwave without a plan). */
 export const DEAL_ONE_MONTH =
-  'Your 5 free analyses are used. A subscription gives unlimited analyses in this browser for 30 days for $5. It does not renew, so there is nothing to cancel.';
+  'A subscription gives unlimited analyses in this browser for 30 days for $5. It does not renew, so there is nothing to cancel.';
 /** "Grade D — Result for example.com": the grade leads the result's heading when there is one. */
 export const resultHeading = (resultFor: string, grade: string | null) => (grade ? `Grade ${grade} — ${resultFor}` : resultFor);
 /** An address typed without a scheme that failed on https: what was tried, and the offer. */
@@ -53,8 +56,6 @@ export const tryHttp = (host: string) => `Try http://${host}`;
 export const plural = (count: number, singular: string, pluralForm = `${singular}s`) => `${count} ${count === 1 ? singular : pluralForm}`;
 /** The button that shows every row of the evidence table. */
 export const showAllRows = (count: number) => `Show all ${count}`;
-/** The line under the evidence table when some rows are folded away. */
-export const rowsHidden = (count: number) => `${plural(count, 'more answer')}, none of them notable.`;
 
 /** What each grade means, one line each (after the grade rule in packages/analysis/src/facts/grade.ts). */
 export const GRADE_LEGEND: Record<'A' | 'B' | 'C' | 'D' | 'E', string> = {

@@ -10,12 +10,14 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 const HEAD_CHARS = 3000;
 const TAIL_CHARS = 1500;
 
-const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const YEAR = '((?:19|20)\\d{2})';
 const DATE = `(?:${MONTH}\\s+${DAY},?\\s+${YEAR}|${DAY}\\s+(?:of\\s+)?${MONTH},?\\s+${YEAR}|${YEAR}-(\\d{2})-(\\d{2}))`;
 /** The label, then at most a few joining words ("on", "as of", ":") before the date; bounded so it runs in linear time. */
-const LABEL = '(last\\s+(?:updated|modified|revised|changed|amended)|updated|revised|effective(?:\\s+date)?|date\\s+of\\s+last\\s+(?:update|revision))';
+const LABEL =
+  '(last\\s+(?:updated|modified|revised|changed|amended)|updated|revised|effective(?:\\s+date)?|date\\s+of\\s+last\\s+(?:update|revision))';
 const STATED = new RegExp(`\\b${LABEL}\\b[\\s:.,\\-–—]{0,4}(?:(?:on|as\\s+of|from|at|date)[\\s:]{1,3}){0,2}${DATE}`, 'gi');
 
 /** YYYY-MM-DD of a real calendar date, or undefined. */
