@@ -4,7 +4,7 @@ import { AtAGlance, hasFactRows } from './at-a-glance';
 import { QuotedLinks } from './quoted-links';
 import { ActionBadge, ACTION_LOOK, SEVERITIES, SeverityBadge } from './severity';
 import { quoteLink } from './text-fragment';
-import { cardId, Verdict } from './verdict';
+import { cardId, DocumentsRead, Verdict } from './verdict';
 
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
 /** Items a card shows before "Show all". */
@@ -129,6 +129,7 @@ export function ResultCards({ result }: { result: AnalysisResult }) {
           />
         ))}
       </div>
+      <DocumentsRead documents={documents} />
       {result.factSheet && <AtAGlance factSheet={result.factSheet} documents={documents} />}
     </div>
   );

@@ -15,6 +15,8 @@ import { GRADE_COLOURS, SEVERITIES, SeverityBadge } from './severity';
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
 /** Concerns the verdict names: the worst few, so that the first card's heading still shows in the first screen. */
 const TOP_CONCERNS = 3;
+/** Room kept below the verdict for the first card's heading. */
+const FIRST_CARD_HEADING_PX = 80;
 
 /** The three to five worst items already in the result: serious before bad, key points before privacy, each once. */
 export function topConcerns(result: AnalysisResult, max = TOP_CONCERNS): SummaryItem[] {
@@ -120,10 +122,14 @@ function SkipLinks({ hasEvidence }: { hasEvidence: boolean }) {
 /** The id of a card's section (its skip link's target). */
 export const cardId = (title: string) => `card-${title.replace(/\W+/g, '-').toLowerCase()}`;
 
-function DocumentsRead({ documents }: { documents: AnalyzedDocument[] }) {
+/** The documents read, each with its own stated date: below the cards, beside the evidence. */
+export function DocumentsRead({ documents }: { documents: AnalyzedDocument[] }) {
+  if (documents.length === 0) return null;
   return (
-    <div>
-      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{MESSAGES.documentsRead}</h3>
+    <section aria-labelledby="documents-read" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="documents-read" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        {MESSAGES.documentsRead}
+      </h2>
       <ul className="mt-1 space-y-1 text-sm">
         {documents.map((d) => (
           <li key={`${d.type}-${d.url}`} className="flex flex-wrap items-baseline gap-x-2">
@@ -145,7 +151,7 @@ function DocumentsRead({ documents }: { documents: AnalyzedDocument[] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
 
@@ -159,26 +165,32 @@ export function Verdict({ result, hasEvidence }: { result: AnalysisResult; hasEv
   const site = siteName(documents);
   const concerns = topConcerns(result);
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
+    // Where the header and the form leave too little room (a phone), the verdict and the first card's heading fill the screen.
+    const box = section.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom + FIRST_CARD_HEADING_PX > window.innerHeight))
+      section.current?.scrollIntoView({ block: 'start' });
   }, [result]);
   const analysedOn = result.analyzedAt ? formatDay(result.analyzedAt) : undefined;
   return (
     <section
       id="verdict"
+      ref={section}
       tabIndex={-1}
       aria-labelledby="result-heading"
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none sm:p-5"
     >
       <div className="flex items-start gap-3 sm:gap-4">
         {result.grade && <GradeBadge grade={result.grade} />}
-        <div className="min-w-0 flex-1 space-y-1">
+        <div className="min-w-0 flex-1 self-center">
           <h2 id="result-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold break-words focus:outline-none sm:text-xl">
             {resultHeading(`${MESSAGES.resultFor} ${site ?? MESSAGES.yourDocuments}`, result.grade)}
           </h2>
-          {result.gradeReason && <p className="text-sm text-slate-700">{result.gradeReason}</p>}
         </div>
       </div>
+      {result.gradeReason && <p className="text-sm text-slate-700">{result.gradeReason}</p>}
       <SkipLinks hasEvidence={hasEvidence} />
       <div>
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{RESULT_MESSAGES.topConcerns}</h3>
@@ -195,7 +207,6 @@ export function Verdict({ result, hasEvidence }: { result: AnalysisResult; hasEv
           </ul>
         )}
       </div>
-      {documents.length > 0 && <DocumentsRead documents={documents} />}
       <p className="text-xs text-slate-600" data-testid="provenance">
         {analysedOn ? `${RESULT_MESSAGES.analysedOn} ${analysedOn} · ` : ''}
         {RESULT_MESSAGES.engineLabel} {engineName(result.engine)}
