@@ -379,7 +379,7 @@ describe.runIf(canRunBrowser())('browser journeys', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
     // (The modal dialog hides the page from the accessibility tree, so the heading is found by its text.)
-    expect(await page.getByText(MESSAGES.keyPoints, { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('h2').getByText(MESSAGES.keyPoints, { exact: true }).isVisible()).toBe(true);
     // Focus is in the dialog, on the e-mail field.
     expect(await focusedIn(page)).toMatch(/^input:subscription-email/);
     await page.keyboard.type(email);

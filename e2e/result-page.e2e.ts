@@ -102,6 +102,7 @@ describe.runIf(canRunBrowser())('result page journeys', () => {
     await page.keyboard.press('Enter');
     expect(await badge.getAttribute('aria-expanded')).toBe('true');
     for (const line of Object.values(GRADE_LEGEND)) await see(page.locator('#grade-legend').getByText(line));
+    expect(await axeViolations()).toEqual([]);
     // Skip links after the heading: Tab, Tab reaches "Key Points", Enter puts focus on that card.
     await page.locator('#result-heading').focus();
     await page.keyboard.press('Tab');

@@ -67,7 +67,8 @@ function GradeBadge({ grade }: { grade: NonNullable<AnalysisResult['grade']> }) 
           id="grade-legend"
           className="absolute top-16 left-0 z-10 w-[min(22rem,calc(100vw-3rem))] rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg"
         >
-          <h3 className="mb-1 font-semibold">{RESULT_MESSAGES.gradeLegendHeading}</h3>
+          {/* Not a heading: the legend sits before the result's h2 in reading order. */}
+          <p className="mb-1 font-semibold">{RESULT_MESSAGES.gradeLegendHeading}</p>
           <dl className="space-y-1">
             {Object.entries(GRADE_LEGEND).map(([letter, meaning]) => (
               <div key={letter} className={`flex gap-2 ${letter === grade ? 'font-semibold' : ''}`}>
