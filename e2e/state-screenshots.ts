@@ -43,7 +43,6 @@ try {
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'result', width);
-    await page.screenshot({ path: `${outDir}/state-result-${width}-full.png`, fullPage: true });
     // The paywall.
     await analyze(page, h.siteOrigin);
     await page.getByRole('dialog').waitFor();

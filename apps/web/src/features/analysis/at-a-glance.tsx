@@ -13,7 +13,7 @@ import {
 } from '@fineprint/contracts';
 import { useState } from 'react';
 import { QuotedLinks } from './quoted-links';
-import { SEVERITIES, SeverityBadge } from './severity';
+import { SeverityBadge } from './severity';
 import { quoteLink } from './text-fragment';
 
 /** The question each row answers, in the reader's words; the compiler requires every fact id. */
@@ -160,14 +160,19 @@ export function AtAGlance({ factSheet, documents = [] }: { factSheet: AnalysisRe
           const isStated = answer.evidence.length > 0;
           const detail = detailText(answer);
           return (
-            <li key={id} className={`border-l-4 py-1.5 pl-2 ${SEVERITIES[tone].edge}`} data-tone={tone}>
+            <li key={id} className="py-1.5" data-tone={tone}>
               <details>
-                <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 select-none">
-                  <span className="min-w-[14rem] font-medium text-slate-800">{QUESTIONS[id]}</span>
-                  <SeverityBadge severity={tone} />
-                  <span className={isStated ? 'text-slate-900' : 'text-slate-600'}>{answerText(id, answer)}</span>
-                  {detail && <span className="text-slate-600">{detail}</span>}
-                  {answer.scope && <span className="text-xs text-slate-600">({answer.scope})</span>}
+                {/* Question, severity, answer in three aligned columns from 640 px; wrapped below. */}
+                <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 select-none sm:grid sm:grid-cols-[17rem_5.5rem_1fr]">
+                  <span className="font-medium text-slate-800">{QUESTIONS[id]}</span>
+                  <span>
+                    <SeverityBadge severity={tone} />
+                  </span>
+                  <span>
+                    <span className={isStated ? 'text-slate-900' : 'text-slate-600'}>{answerText(id, answer)}</span>
+                    {detail && <span className="ml-3 text-slate-600">{detail}</span>}
+                    {answer.scope && <span className="ml-3 text-xs text-slate-600">({answer.scope})</span>}
+                  </span>
                 </summary>
                 {isStated ? (
                   answer.evidence.map((evidence) => {
