@@ -145,6 +145,8 @@ describe.runIf(canRunBrowser())('result page journeys', () => {
     await page.goto(`/?r=${kept}`);
     await seeText(page.getByTestId('provenance'), `${RESULT_MESSAGES.analysedOn} ${day}`);
     expect(await axeViolations()).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations()).toEqual([]);
   }, 90_000);
 
   it('hides privacy rows when only Terms were pasted, saying why', async () => {
