@@ -117,7 +117,9 @@ describe('POST /api/analyze/stream', () => {
     await start();
     for (let i = 0; i < 5; i++) await post('quota-visitor').then((r) => r.text());
     const events = parseEvents(await (await post('quota-visitor')).text());
-    expect(events).toEqual([{ event: 'error', data: { error: expect.stringContaining('Subscription required'), status: 402 } }]);
+    expect(events).toEqual([
+      { event: 'error', data: { error: expect.stringContaining('Subscription required'), status: 402, code: 'SUBSCRIPTION_REQUIRED' } },
+    ]);
     // Read by the app's one error reader: counted like the same refusal of the JSON route.
     const counted = await t.app.metrics.registry.getSingleMetricAsString('fineprint_quota_denials_total');
     expect(counted).toMatch(/^fineprint_quota_denials_total 1$/m);

@@ -243,7 +243,7 @@ describe.each(databaseLegs())('API on %s', (leg) => {
 
   it('serves the cached analysis but still counts it', async () => {
     const first = await analyze('visitor-cache');
-    expect(first.json()).toEqual({ ...FAKE_RESULT, resultId: expect.stringMatching(/^[\w-]{22}$/) });
+    expect(first.json()).toEqual({ ...FAKE_RESULT, resultId: expect.stringMatching(/^[\w-]{22}$/), analyzedAt: t.clock.now.toISOString() });
     await analyze('visitor-cache');
     const status = await t.app.inject({ method: 'GET', url: '/api/subscription/status', headers: { 'x-user-id': 'visitor-cache' } });
     expect(status.json().searchCount).toBe(2);

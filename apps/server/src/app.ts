@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (error.code === 'SUBSCRIPTION_REQUIRED') metrics.quotaDenials.inc();
       // A full analysis queue or an unreachable payment provider passes: say when to come back.
       const isPassing = error.code === 'BUSY' || error.code === 'PROVIDER_UNAVAILABLE';
-      return { status, error: error.message, ...(isPassing ? { retryAfterSeconds: 30 } : {}) };
+      return { status, error: error.message, code: error.code, ...(isPassing ? { retryAfterSeconds: 30 } : {}) };
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return { status, error: 'Too many requests. Please wait a minute and try again.' };
@@ -179,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createPaymentsService({ payments, subscriptions, provider, webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH, clock }),
     {
       isSandbox: provider.name === 'sandbox',
+      renewsMonthly: provider.paymentPlan !== undefined,
     },
   );
   app.get('/api/health', async () => ({ ok: true }));

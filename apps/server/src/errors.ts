@@ -65,6 +65,8 @@ export interface ErrorReply {
   status: number;
   error: string;
   retryAfterSeconds?: number;
+  /** The known error's stable code (the event stream sends it, so the page can offer the next step). */
+  code?: ServiceErrorCode | AnalysisErrorCode;
 }
 
 /**

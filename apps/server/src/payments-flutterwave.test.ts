@@ -135,6 +135,8 @@ describe.each(databaseLegs())('Flutterwave payments on %s (SECURITY C)', (leg) =
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(JSON.stringify(intent)).not.toContain(SECRET_KEY);
+    // The paywall says the subscription renews monthly, before any checkout (issue 22).
+    expect((await t.app.inject({ method: 'GET', url: '/api/payment/plan' })).json()).toEqual({ renewsMonthly: true });
   });
 
   it('verifies a paid transaction with the secret key into a token (C.32: the key only in the Authorization header)', async () => {

@@ -12,6 +12,7 @@ import { isConsistentWithFacts } from './facts/reconcile';
 import { writeFromFacts } from './facts/sentences';
 import { readFacts, type FactDocument } from './facts/read-facts';
 import { runLlmEngine, type LlmDiagnostics, type LlmSettings } from './llm';
+import { readStatedDate } from './extract/stated-date';
 import { findEmail } from './summarize/details';
 import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
 
@@ -103,6 +104,7 @@ export async function analyzeDocuments(
       title: doc.title,
       words: (doc.text.match(/\S+/g) ?? []).length,
       language: doc.language,
+      statedDate: readStatedDate(doc.text),
     });
     if (doc.language !== 'en') {
       languageNotices.push(

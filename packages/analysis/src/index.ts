@@ -28,6 +28,7 @@ export { MEMORY_HOG_HTML, SCRIPT_SITES, serveSite, type FixtureSite } from './re
 export { measureProcesses, processTree, type MemorySample } from './render/memory';
 export { discoverLegalDocuments, type DiscoverOptions, type DiscoveredDocument } from './discover/discover';
 export { extractDocument, extractPdf, type ExtractedDocument } from './extract/extract';
+export { readStatedDate } from './extract/stated-date';
 export { segmentClauses, splitSentences, type Clause } from './segment/segment';
 export { classifyClauses, classifySentence, type Finding } from './classify/classify';
 export { CATEGORIES, CLAUDETTE_LABELS, type Category } from './classify/taxonomy';

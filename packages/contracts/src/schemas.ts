@@ -66,6 +66,8 @@ export const AnalyzedDocumentSchema = z.object({
   language: z.string(),
   /** Absent on results made before sources were recorded: those were fetched. */
   source: DocumentSourceSchema.optional(),
+  /** The date the document itself states ("Last updated", "Effective"), as YYYY-MM-DD, when it states one. */
+  statedDate: z.string().optional(),
 });
 export type AnalyzedDocument = z.infer<typeof AnalyzedDocumentSchema>;
 
@@ -161,6 +163,8 @@ export const AnalysisResultSchema = z.object({
   dropped: z.number().int().nonnegative().optional(),
   /** The permalink id of a kept (cached) result: `GET /api/results/{resultId}`, page `/?r={resultId}`. Absent for provided documents. */
   resultId: z.string().optional(),
+  /** When the analysis was made (ISO 8601); absent on results kept before it was recorded. */
+  analyzedAt: z.string().optional(),
 });
 export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 
@@ -190,3 +194,7 @@ export const PaymentIntentSchema = z.object({
   paymentPlan: z.number().int().positive().optional(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
+
+/** What a subscription is, before checkout: whether the provider charges it again every month. */
+export const PaymentPlanSchema = z.object({ renewsMonthly: z.boolean() });
+export type PaymentPlan = z.infer<typeof PaymentPlanSchema>;

@@ -5,6 +5,7 @@ import {
   USER_ID_HEADER,
   type AnalysisResult,
   type PaymentIntent,
+  type PaymentPlan,
   type PaymentVerification,
   type ProvidedDocumentType,
   type SubscriptionStatus,
@@ -96,6 +97,15 @@ export async function verifyPayment(transactionId: string): Promise<PaymentVerif
     return data;
   } catch {
     throw new Error(MESSAGES.paymentVerificationFailed);
+  }
+}
+
+/** Whether a subscription renews monthly (the paywall states the deal); null when the server cannot say. */
+export async function fetchPaymentPlan(): Promise<PaymentPlan | null> {
+  try {
+    return (await http.get<PaymentPlan>('/payment/plan')).data;
+  } catch {
+    return null;
   }
 }
 

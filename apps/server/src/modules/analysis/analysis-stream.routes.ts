@@ -11,7 +11,7 @@ export const ANALYZE_STREAM_PATH = '/api/analyze/stream';
 /**
  * `POST /api/analyze/stream {url}`: the same analysis, rules and quota as `POST /api/analyze`,
  * answered as Server-Sent Events — `progress` ({message}) for each stage, then one `result`
- * (the analysis) or one `error` ({error, status}). Closing the connection cancels the
+ * (the analysis) or one `error` ({error, status, code} — `code` for known errors). Closing the connection cancels the
  * analysis in its worker and gives its quota unit back. Errors are read by the app's one
  * `describeError` (logged and counted as for every route), then sent as the `error` event.
  */
@@ -49,8 +49,8 @@ export function registerAnalysisStreamRoute(
       if (stop.signal.aborted) {
         request.log.info({ route: ANALYZE_STREAM_PATH }, 'analysis cancelled by the client');
       } else {
-        const { status, error: message } = describeError(error, request);
-        send('error', { error: message, status });
+        const { status, error: message, code } = describeError(error, request);
+        send('error', { error: message, status, ...(code ? { code } : {}) });
       }
     } finally {
       isDone = true;

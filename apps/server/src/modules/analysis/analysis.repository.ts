@@ -1,23 +1,33 @@
 import type { AnalysisResult } from '@fineprint/contracts';
 import type { Db } from '../../db/database';
 
+/** A kept result, dated by its row when it was stored before results carried their own date. */
+function withAnalyzedAt(row: { result_json: string; created_at: string }): AnalysisResult {
+  const result = JSON.parse(row.result_json) as AnalysisResult;
+  return { ...result, analyzedAt: result.analyzedAt ?? new Date(row.created_at).toISOString() };
+}
+
 /** SQL for the analysis cache, keyed by normalised site address. */
 export function createAnalysisRepository(db: Db) {
   return {
     async findCached(site: string, engineVersion: string, notBefore: string): Promise<AnalysisResult | undefined> {
       const row = await db
         .selectFrom('analysis_cache')
-        .select('result_json')
+        .select(['result_json', 'created_at'])
         .where('site', '=', site)
         .where('engine_version', '=', engineVersion)
         .where('created_at', '>=', notBefore)
         .executeTakeFirst();
-      return row && (JSON.parse(row.result_json) as AnalysisResult);
+      return row && withAnalyzedAt(row);
     },
     /** The stored result whose permalink id this is, while it is still kept (a re-analysis of its site replaces it). */
     async findByResultId(resultId: string): Promise<AnalysisResult | undefined> {
-      const row = await db.selectFrom('analysis_cache').select('result_json').where('result_id', '=', resultId).executeTakeFirst();
-      return row && (JSON.parse(row.result_json) as AnalysisResult);
+      const row = await db
+        .selectFrom('analysis_cache')
+        .select(['result_json', 'created_at'])
+        .where('result_id', '=', resultId)
+        .executeTakeFirst();
+      return row && withAnalyzedAt(row);
     },
     async saveCached(
       entry: { site: string; engineVersion: string; documentUrls: string[]; contentHash: string; result: AnalysisResult },

@@ -78,7 +78,11 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       return withSlot(input, () =>
         withReservation(input, async () => {
           const result = await deps.runDocuments(input.documents);
-          return { ...result, documents: result.documents.map((d) => ({ ...d, source: 'provided' as const })) };
+          return {
+            ...result,
+            documents: result.documents.map((d) => ({ ...d, source: 'provided' as const })),
+            analyzedAt: deps.clock().toISOString(),
+          };
         }),
       );
     },
@@ -158,7 +162,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         deps.onCacheLookup?.(cached !== undefined);
         if (cached) return cached;
         const compute = async () => {
-          const computed = await deps.runAnalysis(site, watch);
+          const computed = { ...(await deps.runAnalysis(site, watch)), analyzedAt: deps.clock().toISOString() };
           // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
           if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
           // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.

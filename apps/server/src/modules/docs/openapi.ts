@@ -4,6 +4,7 @@ import {
   AnalyzeTextRequestSchema,
   PaymentIntentRequestSchema,
   PaymentIntentSchema,
+  PaymentPlanSchema,
   PaymentVerificationSchema,
   SetEmailRequestSchema,
   SubscriptionStatusSchema,
@@ -54,6 +55,7 @@ export function buildOpenApiDocument(): Json {
         SetEmailRequest: schemaOf(SetEmailRequestSchema),
         PaymentIntentRequest: schemaOf(PaymentIntentRequestSchema),
         PaymentIntent: schemaOf(PaymentIntentSchema),
+        PaymentPlan: schemaOf(PaymentPlanSchema),
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
       },
     },
@@ -138,6 +140,12 @@ export function buildOpenApiDocument(): Json {
           summary: "Remove the visitor's e-mail and device binding",
           parameters: [pathParam('userId', 'The visitor id')],
           responses: { 200: ok('Removed', OK_BODY), 400: ERROR, 403: ERROR },
+        },
+      },
+      '/api/payment/plan': {
+        get: {
+          summary: 'Whether a subscription renews monthly (a provider payment plan) or is one payment for 30 days',
+          responses: { 200: ok('The plan', ref('PaymentPlan')) },
         },
       },
       '/api/payment/start': {

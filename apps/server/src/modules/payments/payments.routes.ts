@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PaymentIntentRequestSchema } from '@fineprint/contracts';
+import { PaymentIntentRequestSchema, type PaymentPlan } from '@fineprint/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ensureDeviceKey, parseInput, requesterOf, requireVisitorId } from '../../http-context';
@@ -16,7 +16,14 @@ const SandboxChargeSchema = z.object({
   email: z.string().max(254),
 });
 
-export function registerPaymentRoutes(app: FastifyInstance, service: PaymentsService, options: { isSandbox: boolean }): void {
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  service: PaymentsService,
+  options: { isSandbox: boolean; renewsMonthly: boolean },
+): void {
+  // The deal the paywall states before checkout: charged again every month only with the provider's payment plan.
+  const plan: PaymentPlan = { renewsMonthly: options.renewsMonthly };
+  app.get('/api/payment/plan', async () => plan);
   app.post('/api/payment/start', async (request, reply) => {
     const { email } = parseInput(PaymentIntentRequestSchema, request.body, 'Please enter a valid email address.');
     return service.startCheckout(email, { visitorId: requireVisitorId(request), deviceHash: ensureDeviceKey(request, reply) });

@@ -1,8 +1,10 @@
-import { ACCOUNT_MESSAGES, FREE_ANALYSES, freeAnalysesLeft, MESSAGES, SHARE_MESSAGES, type AnalysisResult } from '@fineprint/contracts';
+import { ACCOUNT_MESSAGES, FREE_ANALYSES, freeAnalysesLeft, MESSAGES, type AnalysisResult } from '@fineprint/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { analyzeFile, analyzeText, errorMessage, fetchSubscriptionStatus } from '../../lib/api';
+import { describeFailure, isCancel, type Failure } from './failure';
+import { CancelledNotice, ErrorBox } from './state-notices';
 import { forgetPendingUrl, onPendingReady, rememberPendingUrl, takeReadyPendingUrl } from '../../lib/pending-analysis';
 import { useSubscription } from '../../lib/subscription-context';
 import { ProvidedForm, type ProvidedInput } from './provided-form';
@@ -18,8 +20,14 @@ export function AnalysisPage() {
   const { status, setDialogOpen, refresh } = useSubscription();
   const [url, setUrl] = useState('');
   const [isLoading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [isCancelled, setCancelled] = useState(false);
+  const [pasteRequest, setPasteRequest] = useState(0);
   const [result, setResult] = useState<AnalysisResult | null>(null);
+  const addressField = useRef<HTMLInputElement>(null);
+  /** The last analysis asked for, for the error box's "Try again". */
+  const lastRun = useRef<(() => void) | null>(null);
+  const setError = (message: string | null) => setFailure(message === null ? null : { message, nextSteps: [] });
   usePermalink({ setResult, setError });
   const progress = useProgress();
 
@@ -38,10 +46,27 @@ export function AnalysisPage() {
   };
 
   /** An address, followed stage by stage with its Cancel. */
-  const analyzeAddress = (address: string) => run(() => progress.analyze(address), address);
+  const analyzeAddress = (address: string) => {
+    lastRun.current = () => void analyzeAddress(address);
+    return run(() => progress.analyze(address), address);
+  };
 
-  const submitProvided = (input: ProvidedInput) =>
+  const submitProvided = (input: ProvidedInput) => {
+    lastRun.current = () => submitProvided(input);
     void run(() => (input.kind === 'text' ? analyzeText(input.text, input.type) : analyzeFile(input.file, input.type)));
+  };
+
+  /**
+   * After a cancel, the counter is read again until the server has given the analysis back (it
+   * does so when it sees the connection close, a moment after the page closed it), at most a few times.
+   */
+  const refreshAfterCancel = async (usedBefore: number) => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const next = await refresh();
+      if (next.isSubscribed || next.searchCount <= usedBefore) return;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  };
 
   /** One analysis, whatever its input: status first, then the call; the same error box and dialog for every path. */
   // The paywall keeps the last result on screen and remembers the address, analysed after payment (issue 12 item 4).
@@ -53,9 +78,13 @@ export function AnalysisPage() {
       openSubscription();
     };
     setError(null);
+    setCancelled(false);
     setLoading(true);
+    let usedBefore: number | undefined;
+    let wasCancelled = false;
     try {
       const status = await fetchSubscriptionStatus();
+      usedBefore = status.searchCount;
       if (!status.isSubscribed && status.searchCount >= FREE_ANALYSES) {
         stopAtPaywall();
         return;
@@ -67,21 +96,19 @@ export function AnalysisPage() {
       if (permalinkIdInLocation()) window.history.replaceState(null, '', window.location.pathname);
     } catch (caught) {
       const message = errorMessage(caught);
-      if (message?.includes(MESSAGES.subscriptionRequired)) {
+      if (isCancel(caught)) {
+        // A cancel is the visitor's own choice, not a failure: a neutral notice, and back to the address field.
+        wasCancelled = true;
+        setCancelled(true);
+        addressField.current?.focus();
+      } else if (message?.includes(MESSAGES.subscriptionRequired)) {
         stopAtPaywall();
       } else {
-        // A cancel is the visitor's own choice, not a failure.
-        setError(
-          message === SHARE_MESSAGES.analysisCancelled
-            ? message
-            : message
-              ? `${MESSAGES.analysisFailedPrefix}${message}`
-              : MESSAGES.analysisFallback,
-        );
+        setFailure(describeFailure(caught, address));
       }
     } finally {
       setLoading(false);
-      void refresh();
+      void (wasCancelled && usedBefore !== undefined ? refreshAfterCancel(usedBefore) : refresh());
     }
   };
 
@@ -111,6 +138,7 @@ export function AnalysisPage() {
           Website address
         </label>
         <input
+          ref={addressField}
           id="site-url"
           type="url"
           required
@@ -130,7 +158,7 @@ export function AnalysisPage() {
           {freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
         </p>
       )}
-      <ProvidedForm isBusy={isLoading} onSubmit={submitProvided} onInvalid={setError} />
+      <ProvidedForm isBusy={isLoading} onSubmit={submitProvided} onInvalid={setError} pasteRequest={pasteRequest} />
       {isLoading && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
           <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-slate-900" aria-hidden="true" />
@@ -138,11 +166,17 @@ export function AnalysisPage() {
         </p>
       )}
       {progress.isRunning && <ProgressPanel stages={progress.stages} onCancel={progress.cancel} />}
-      {error && (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <h2 className="font-semibold">{MESSAGES.errorTitle}</h2>
-          <p className="mt-1 text-sm">{error}</p>
-        </div>
+      {isCancelled && !isLoading && <CancelledNotice />}
+      {failure && (
+        <ErrorBox
+          failure={failure}
+          onRetry={() => lastRun.current?.()}
+          onPaste={() => setPasteRequest((n) => n + 1)}
+          onHttp={(address) => {
+            setUrl(address);
+            void analyzeAddress(address);
+          }}
+        />
       )}
       {result && <ResultCards result={result} />}
       <KeepPanel result={isLoading ? null : result} />

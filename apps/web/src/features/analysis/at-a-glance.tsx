@@ -1,5 +1,19 @@
-import type { AnalysisResult, FactAnswer, FactId } from '@fineprint/contracts';
+import {
+  FACT_LEGEND,
+  factTone,
+  MESSAGES,
+  plural,
+  RESULT_MESSAGES,
+  showAllRows,
+  type AnalysisResult,
+  type AnalyzedDocument,
+  type FactAnswer,
+  type FactId,
+  type FactTone,
+} from '@fineprint/contracts';
+import { useState } from 'react';
 import { QuotedLinks } from './quoted-links';
+import { SeverityBadge } from './severity';
 import { quoteLink } from './text-fragment';
 
 /** The question each row answers, in the reader's words; the compiler requires every fact id. */
@@ -36,8 +50,8 @@ const QUESTIONS: Record<FactId, string> = {
 };
 
 const VALUES: Record<string, string> = {
-  not_stated: 'Not stated',
-  none_stated: 'Not stated',
+  not_stated: RESULT_MESSAGES.notStatedAnswer,
+  none_stated: RESULT_MESSAGES.notStatedAnswer,
   yes: 'Yes',
   no: 'No',
   yes_opt_out: 'Yes, you can opt out',
@@ -61,7 +75,7 @@ const VALUES: Record<string, string> = {
 
 /** The answer in words: enum values read as phrases, numbers with their unit. */
 function answerText(id: FactId, answer: FactAnswer): string {
-  if (typeof answer.value === 'number') return id === 'claim_time_limit' ? `${answer.value} days` : String(answer.value);
+  if (typeof answer.value === 'number') return id === 'claim_time_limit' ? plural(answer.value, 'day') : String(answer.value);
   if (VALUES[answer.value]) return VALUES[answer.value]!;
   // Free text quoted from the terms (a liability cap) in shouted capitals reads as a sentence; addresses stay as written.
   if (answer.value !== answer.value.toUpperCase()) return answer.value;
@@ -74,16 +88,14 @@ function detailText(answer: FactAnswer): string {
   const parts: string[] = [];
   if (answer.periods?.length)
     parts.push(
-      answer.periods
-        .map((p) => (p.days > 0 && p.days % 365 === 0 ? `${p.days / 365} year${p.days === 365 ? '' : 's'}` : `${p.days} days`))
-        .join(', '),
+      answer.periods.map((p) => (p.days > 0 && p.days % 365 === 0 ? plural(p.days / 365, 'year') : plural(p.days, 'day'))).join(', '),
     );
   if (answer.how) parts.push(answer.how);
-  if (answer.hours) parts.push(`within ${answer.hours} hours`);
+  if (answer.hours) parts.push(`within ${plural(answer.hours, 'hour')}`);
   if (answer.where?.length) parts.push(answer.where.join(', '));
-  if (answer.opt_out_days) parts.push(`opt out within ${answer.opt_out_days} days`);
+  if (answer.opt_out_days) parts.push(`opt out within ${plural(answer.opt_out_days, 'day')}`);
   if (answer.opt_out_contact) parts.push(answer.opt_out_contact);
-  if (answer.days) parts.push(`${answer.days} days' notice`);
+  if (answer.days) parts.push(`${plural(answer.days, 'day')}' notice`.replace(/^1 day' /, "1 day's "));
   if (answer.usd) parts.push(`US$${answer.usd}`);
   // Other users' rule where it differs ("users outside the US: Singapore").
   if (answer.variants?.length) parts.push(answer.variants.map((v) => `${v.scope}: ${String(v.value)}`).join('; '));
@@ -94,28 +106,73 @@ function detailText(answer: FactAnswer): string {
 
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
 
-/** "At a glance": the fact sheet as a compact table, each row opening to the clause that states it. */
-export function AtAGlance({ factSheet }: { factSheet: AnalysisResult['factSheet'] }) {
-  const rows = (Object.keys(QUESTIONS) as FactId[]).filter((id) => factSheet[id]);
-  if (rows.length === 0) return null;
+/** Rows shown before "Show all" when no answer is notable. */
+const MIN_VISIBLE_ROWS = 5;
+const TONE_ORDER: Record<FactTone, number> = { bad: 0, good: 1, neutral: 2 };
+
+/** How a row reads: by its question's legend when a clause states it, else neutral (nothing found is no signal). */
+function rowTone(id: FactId, answer: FactAnswer): FactTone {
+  return answer.evidence.length > 0 ? factTone(id, answer.value) : 'neutral';
+}
+
+/**
+ * The rows to show: each question the sheet answers, except privacy questions nothing states
+ * when no Privacy Policy was analysed (they cannot apply); bad answers first, then good, then the rest.
+ */
+export function factRows(factSheet: AnalysisResult['factSheet'], documents: AnalyzedDocument[] = []) {
+  const hasPrivacy = documents.length === 0 || documents.some((d) => d.type === 'privacy');
+  const answered = (Object.keys(QUESTIONS) as FactId[]).filter((id) => factSheet[id]);
+  const applies = (id: FactId) => hasPrivacy || FACT_LEGEND[id].group !== 'privacy' || factSheet[id].evidence.length > 0;
+  const rows = answered
+    .filter(applies)
+    .map((id) => ({ id, answer: factSheet[id], tone: rowTone(id, factSheet[id]) }))
+    .sort((a, b) => TONE_ORDER[a.tone] - TONE_ORDER[b.tone]);
+  return { rows, hiddenPrivacy: answered.length - rows.length };
+}
+
+/** Whether the sheet has any row to show (the skip link to it exists only then). */
+export const hasFactRows = (factSheet: AnalysisResult['factSheet']) => Object.keys(factSheet).length > 0;
+
+/**
+ * "At a glance", the evidence below the cards: the fact sheet as a table whose answers carry the
+ * cards' severity (word, icon, colour) by each question's legend, notable rows first and the rest
+ * behind "Show all"; each row opens to the clause that states it.
+ */
+export function AtAGlance({ factSheet, documents = [] }: { factSheet: AnalysisResult['factSheet']; documents?: AnalyzedDocument[] }) {
+  const [isExpanded, setExpanded] = useState(false);
+  const { rows, hiddenPrivacy } = factRows(factSheet, documents);
+  if (rows.length === 0 && hiddenPrivacy === 0) return null;
+  const notable = rows.filter((row) => row.tone !== 'neutral').length;
+  const visibleCount = isExpanded ? rows.length : Math.min(rows.length, Math.max(notable, MIN_VISIBLE_ROWS));
   return (
-    <section aria-labelledby="at-a-glance" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="at-a-glance" className="mb-3 text-lg font-semibold">
-        At a glance
+    <section
+      id="at-a-glance-section"
+      tabIndex={-1}
+      aria-labelledby="at-a-glance"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm focus:outline-none"
+    >
+      <h2 id="at-a-glance" className="text-lg font-semibold">
+        {RESULT_MESSAGES.evidenceHeading}
       </h2>
+      <p className="mt-1 mb-3 text-sm text-slate-600">{RESULT_MESSAGES.evidenceLead}</p>
       <ul className="divide-y divide-slate-100 text-sm">
-        {rows.map((id) => {
-          const answer = factSheet[id];
+        {rows.slice(0, visibleCount).map(({ id, answer, tone }) => {
           const isStated = answer.evidence.length > 0;
           const detail = detailText(answer);
           return (
-            <li key={id} className="py-1.5">
+            <li key={id} className="py-1.5" data-tone={tone}>
               <details>
-                <summary className="flex cursor-pointer flex-wrap gap-x-3 gap-y-1 select-none">
-                  <span className="min-w-[14rem] font-medium text-slate-800">{QUESTIONS[id]}</span>
-                  <span className={isStated ? 'text-slate-900' : 'text-slate-500'}>{answerText(id, answer)}</span>
-                  {detail && <span className="text-slate-600">{detail}</span>}
-                  {answer.scope && <span className="text-xs text-slate-500">({answer.scope})</span>}
+                {/* Question, severity, answer in three aligned columns from 640 px; wrapped below. */}
+                <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 select-none sm:grid sm:grid-cols-[17rem_5.5rem_1fr]">
+                  <span className="font-medium text-slate-800">{QUESTIONS[id]}</span>
+                  <span>
+                    <SeverityBadge severity={tone} />
+                  </span>
+                  <span>
+                    <span className={isStated ? 'text-slate-900' : 'text-slate-600'}>{answerText(id, answer)}</span>
+                    {detail && <span className="ml-3 text-slate-600">{detail}</span>}
+                    {answer.scope && <span className="ml-3 text-xs text-slate-600">({answer.scope})</span>}
+                  </span>
                 </summary>
                 {isStated ? (
                   answer.evidence.map((evidence) => {
@@ -138,10 +195,10 @@ export function AtAGlance({ factSheet }: { factSheet: AnalysisResult['factSheet'
                     );
                   })
                 ) : (
-                  <p className="mt-1 text-xs text-slate-500">
+                  <p className="mt-1 text-xs text-slate-600">
                     {answer.value === 'not_stated' || answer.value === 'none_stated'
-                      ? 'The documents we read do not say.'
-                      : 'No clause of the documents we read provides for it.'}
+                      ? RESULT_MESSAGES.notStatedDetail
+                      : RESULT_MESSAGES.noClauseDetail}
                   </p>
                 )}
               </details>
@@ -149,6 +206,21 @@ export function AtAGlance({ factSheet }: { factSheet: AnalysisResult['factSheet'
           );
         })}
       </ul>
+      {rows.length > visibleCount || isExpanded ? (
+        <button
+          type="button"
+          aria-expanded={isExpanded}
+          onClick={() => setExpanded((v) => !v)}
+          className="mt-3 min-h-11 rounded-md px-2 text-sm font-medium underline"
+        >
+          {isExpanded ? MESSAGES.showFewer : showAllRows(rows.length)}
+        </button>
+      ) : null}
+      {hiddenPrivacy > 0 && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="privacy-rows-hidden">
+          {RESULT_MESSAGES.privacyRowsHidden}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { MAX_PROVIDED_TEXT_BYTES, MESSAGES, UPLOAD_EXTENSIONS, type ProvidedDocumentType } from '@fineprint/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 
 export type ProvidedInput =
@@ -42,12 +42,22 @@ export function ProvidedForm({
   isBusy,
   onSubmit,
   onInvalid,
+  pasteRequest = 0,
 }: {
   isBusy: boolean;
   onSubmit: (input: ProvidedInput) => void;
   onInvalid: (message: string) => void;
+  /** Raised by the error box's "Paste the text instead": opens "Paste the text" and puts focus in it. */
+  pasteRequest?: number;
 }) {
   const [mode, setMode] = useState<'paste' | 'upload' | null>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (pasteRequest > 0) setMode('paste');
+  }, [pasteRequest]);
+  useEffect(() => {
+    if (pasteRequest > 0 && mode === 'paste') textArea.current?.focus();
+  }, [pasteRequest, mode]);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<ProvidedDocumentType>('terms');
@@ -93,6 +103,7 @@ export function ProvidedForm({
                 {MESSAGES.pasteLabel}
               </label>
               <textarea
+                ref={textArea}
                 id="provided-text"
                 rows={8}
                 value={text}

@@ -1,13 +1,27 @@
-import { ACCOUNT_MESSAGES, EMAIL_PATTERN, MESSAGES, PAYMENT_DESCRIPTION, PAYMENT_OPTIONS, PAYMENT_TITLE } from '@fineprint/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  DEAL_FREE_USED,
+  DEAL_ONE_MONTH,
+  dealRenews,
+  EMAIL_PATTERN,
+  FREE_ANALYSES,
+  MESSAGES,
+  PAYMENT_DESCRIPTION,
+  PAYMENT_OPTIONS,
+  PAYMENT_TITLE,
+  RESULT_MESSAGES,
+  type PaymentPlan,
+} from '@fineprint/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { errorMessage, getEmail, setEmail, startPayment, verifyPayment } from '../../lib/api';
+import { errorMessage, fetchPaymentPlan, getEmail, setEmail, startPayment, verifyPayment } from '../../lib/api';
 import { getVisitorId } from '../../lib/identity';
 import { loadPaymentScript, type CheckoutHandle } from '../../lib/payment-script';
 import { markPendingReady } from '../../lib/pending-analysis';
 import { useSubscription } from '../../lib/subscription-context';
+import { supportEmail } from '../../lib/support-email';
 
 const TRANSACTION_NUMBER = /^\d{1,19}$/;
 
@@ -72,7 +86,8 @@ function RestoreForm({ isOpenAtStart, onRestored }: { isOpenAtStart: boolean; on
 
 /** "Buy me a coffee": collects the e-mail and runs the card checkout. */
 export function SubscriptionDialog() {
-  const { isDialogOpen, setDialogOpen, dialogSection, refresh, returnFocus } = useSubscription();
+  const { isDialogOpen, setDialogOpen, dialogSection, refresh, returnFocus, status } = useSubscription();
+  const [plan, setPlan] = useState<PaymentPlan | null>(null);
   const [email, setEmailValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isPaying, setPaying] = useState(false);
@@ -100,6 +115,16 @@ export function SubscriptionDialog() {
     isPayingNow.current = isPaying;
     isOpenNow.current = isDialogOpen;
   }, [isPaying, isDialogOpen]);
+
+  // The deal the dialog states: asked once, when it first opens.
+  useEffect(() => {
+    if (!isDialogOpen || plan) return;
+    let isCurrent = true;
+    void fetchPaymentPlan().then((next) => isCurrent && setPlan(next));
+    return () => {
+      isCurrent = false;
+    };
+  }, [isDialogOpen, plan]);
 
   useEffect(() => {
     if (!isDialogOpen) return;
@@ -222,6 +247,11 @@ export function SubscriptionDialog() {
         >
           <Dialog.Title className="text-xl font-semibold">{MESSAGES.dialogTitle}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-600">{MESSAGES.dialogText}</Dialog.Description>
+          {/* The deal in one line under the SPEC's text: free analyses used, what a subscription gives, renewal, cancelling. */}
+          <p className="mt-2 text-sm text-slate-700" data-testid="deal">
+            {!status.isSubscribed && status.searchCount >= FREE_ANALYSES ? `${DEAL_FREE_USED} ` : ''}
+            {plan ? (plan.renewsMonthly ? dealRenews(supportEmail()) : DEAL_ONE_MONTH) : ''}
+          </p>
           <form onSubmit={(e) => void subscribe(e)} noValidate className="mt-4 space-y-3">
             <label htmlFor="subscription-email" className="block text-sm font-medium">
               {MESSAGES.emailLabel}
@@ -242,9 +272,19 @@ export function SubscriptionDialog() {
                 {error}
               </p>
             )}
-            <Button ref={subscribeButton} type="submit" disabled={isPaying} className="min-h-11 w-full">
+            <Button
+              ref={subscribeButton}
+              type="submit"
+              disabled={isPaying}
+              aria-describedby={isPaying ? 'payment-opening' : undefined}
+              className="min-h-11 w-full"
+            >
               {MESSAGES.subscribeButton}
             </Button>
+            {/* The script and frame can take seconds on a slow network: the greyed button says why. */}
+            <p id="payment-opening" role="status" className="min-h-5 text-sm text-slate-700">
+              {isPaying ? RESULT_MESSAGES.paymentOpening : ''}
+            </p>
           </form>
           <RestoreForm
             isOpenAtStart={dialogSection === 'restore'}

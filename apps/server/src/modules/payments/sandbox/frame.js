@@ -3,12 +3,10 @@
   'use strict';
   var params = new URLSearchParams(window.location.search);
   var amount = Number(params.get('amount'));
-  document.getElementById('title').textContent = params.get('title');
+  // The merchant is named by the page itself (Fineprint), not by the checkout's product title.
   document.getElementById('description').textContent = params.get('description');
   document.getElementById('amount').textContent = '$' + amount.toFixed(2) + ' ' + params.get('currency');
   document.getElementById('email').textContent = params.get('email');
-  var logo = params.get('logo');
-  if (logo && /^(\/|https?:)/.test(logo)) document.getElementById('logo').src = logo;
   function xsrf() {
     var m = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
     return m ? decodeURIComponent(m[1]) : '';
