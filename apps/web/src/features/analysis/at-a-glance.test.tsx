@@ -57,4 +57,33 @@ describe('At a glance', () => {
     expect(screen.getByText('1 day')).toBeTruthy();
     expect(screen.getByText('1 day, 2 years')).toBeTruthy();
   });
+
+  it('says a liability cap from its structured fields, never the clause text', () => {
+    const facts = sheet({
+      liability_cap: {
+        value: 'EXCEED THE GREATER OF ONE HUNDRED U.S. DOLLARS ($100) OR ANY AMOUNT YOU PAID',
+        evidence: [quote],
+        usd: 100,
+        cap: 'greater',
+        paid_months: 6,
+      },
+    });
+    render(<AtAGlance factSheet={facts} documents={[doc('terms'), doc('privacy')]} />);
+    expect(screen.getByText('Capped at the greater of US$100 and what you paid in the 6 months before the claim')).toBeTruthy();
+    expect(screen.queryByText(/EXCEED/i)).toBeNull();
+  });
+
+  it('shows "Not stated plainly" with the clauses that bear on a question', () => {
+    const facts = sheet({
+      sells_data: {
+        value: 'not_stated',
+        evidence: [],
+        related: [{ ...quote, quote: 'We do not sell your data in the conventional sense.' }],
+      },
+    });
+    render(<AtAGlance factSheet={facts} documents={[doc('terms'), doc('privacy')]} />);
+    expect(screen.getByText('Not stated plainly')).toBeTruthy();
+    expect(screen.getByText('Not stated plainly — read these clauses:')).toBeTruthy();
+    expect(screen.getByText(/conventional sense/)).toBeTruthy();
+  });
 });

@@ -1,12 +1,14 @@
 import {
   FACT_LEGEND,
   factTone,
+  liabilityCapText,
   MESSAGES,
   plural,
   RESULT_MESSAGES,
   showAllRows,
   type AnalysisResult,
   type AnalyzedDocument,
+  type Evidence,
   type FactAnswer,
   type FactId,
   type FactTone,
@@ -76,6 +78,11 @@ const VALUES: Record<string, string> = {
 /** The answer in words: enum values read as phrases, numbers with their unit. */
 function answerText(id: FactId, answer: FactAnswer): string {
   if (typeof answer.value === 'number') return id === 'claim_time_limit' ? plural(answer.value, 'day') : String(answer.value);
+  // A "not stated" answer with clauses on its topic: they are shown for the reader to judge.
+  if (answer.value === 'not_stated' && answer.related?.length) return RESULT_MESSAGES.notStatedPlainly;
+  // A liability cap from its structured fields, never the clause's words.
+  const cap = id === 'liability_cap' ? liabilityCapText(answer) : undefined;
+  if (cap) return `${RESULT_MESSAGES.cappedAt} ${cap}`;
   if (VALUES[answer.value]) return VALUES[answer.value]!;
   // Free text quoted from the terms (a liability cap) in shouted capitals reads as a sentence; addresses stay as written.
   if (answer.value !== answer.value.toUpperCase()) return answer.value;
@@ -96,7 +103,7 @@ function detailText(answer: FactAnswer): string {
   if (answer.opt_out_days) parts.push(`opt out within ${plural(answer.opt_out_days, 'day')}`);
   if (answer.opt_out_contact) parts.push(answer.opt_out_contact);
   if (answer.days) parts.push(`${plural(answer.days, 'day')}' notice`.replace(/^1 day' /, "1 day's "));
-  if (answer.usd) parts.push(`US$${answer.usd}`);
+  if (answer.usd && !answer.cap) parts.push(`US$${answer.usd}`);
   // Other users' rule where it differs ("users outside the US: Singapore").
   if (answer.variants?.length) parts.push(answer.variants.map((v) => `${v.scope}: ${String(v.value)}`).join('; '));
   const flags = (['perpetual', 'irrevocable', 'sublicensable'] as const).filter((flag) => answer[flag]);
@@ -105,6 +112,26 @@ function detailText(answer: FactAnswer): string {
 }
 
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
+
+/** The clauses of a row, each with a link to its passage in the source. */
+function Quotes({ evidence }: { evidence: readonly Evidence[] }) {
+  return evidence.map((e) => {
+    const href = quoteLink(e.url, e.quote);
+    return (
+      <blockquote key={`${e.start}-${e.end}`} className="mt-1 border-l-2 border-slate-300 pl-2 text-xs text-slate-600 italic">
+        “{e.quote}”
+        <QuotedLinks evidence={e} />{' '}
+        {href ? (
+          <a className="not-italic underline" href={href} target="_blank" rel="noopener noreferrer nofollow">
+            {DOCUMENT_NAMES[e.document]}
+          </a>
+        ) : (
+          <span className="not-italic">{DOCUMENT_NAMES[e.document]}</span>
+        )}
+      </blockquote>
+    );
+  });
+}
 
 /** Rows shown before "Show all" when no answer is notable. */
 const MIN_VISIBLE_ROWS = 5;
@@ -175,25 +202,12 @@ export function AtAGlance({ factSheet, documents = [] }: { factSheet: AnalysisRe
                   </span>
                 </summary>
                 {isStated ? (
-                  answer.evidence.map((evidence) => {
-                    const href = quoteLink(evidence.url, evidence.quote);
-                    return (
-                      <blockquote
-                        key={`${evidence.start}-${evidence.end}`}
-                        className="mt-1 border-l-2 border-slate-300 pl-2 text-xs text-slate-600 italic"
-                      >
-                        “{evidence.quote}”
-                        <QuotedLinks evidence={evidence} />{' '}
-                        {href ? (
-                          <a className="not-italic underline" href={href} target="_blank" rel="noopener noreferrer nofollow">
-                            {DOCUMENT_NAMES[evidence.document]}
-                          </a>
-                        ) : (
-                          <span className="not-italic">{DOCUMENT_NAMES[evidence.document]}</span>
-                        )}
-                      </blockquote>
-                    );
-                  })
+                  <Quotes evidence={answer.evidence} />
+                ) : answer.related?.length ? (
+                  <>
+                    <p className="mt-1 text-xs text-slate-600">{RESULT_MESSAGES.relatedLead}</p>
+                    <Quotes evidence={answer.related} />
+                  </>
                 ) : (
                   <p className="mt-1 text-xs text-slate-600">
                     {answer.value === 'not_stated' || answer.value === 'none_stated'
