@@ -50,6 +50,9 @@ import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerDocsRoutes } from './modules/docs/docs.routes';
 import { createReadinessCheck } from './modules/ops/readiness';
 import { createRedis } from './plugins/redis';
+import { createWatching } from './modules/watch/watch.module';
+import { registerWatchRoutes } from './modules/watch/watch.routes';
+import type { WatchMailer } from './modules/watch/watch-mailer';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +65,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the watch e-mails' SMTP mailer (tests). */
+  watchMailer?: WatchMailer;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -132,7 +137,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A reservation outlives any run (deadline, LLM, the pool's hard stop) by a wide margin: only a dead process lets one lapse.
     reservationLeaseMs: 2 * config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS : 0) + 120_000,
   });
-  app.decorate('retention', createRetentionService({ visitors, analyses: analysisRepository, payments, clock }));
+  const watching = createWatching({
+    config,
+    db,
+    clock,
+    subscriptions,
+    reanalyze: (site) => analysis.refreshWatched(site),
+    fetchScope: fetchScope(config),
+    registry: metrics.registry,
+    log: app.log,
+    mailer: deps.watchMailer,
+  });
+  app.decorate('watchScheduler', watching.scheduler);
+  app.addHook('onClose', () => watching.close());
+  app.decorate(
+    'retention',
+    createRetentionService({ visitors, analyses: analysisRepository, payments, clock, watches: watching.repository }),
+  );
 
   await app.register(cookie);
   await registerSecurity(app, { headers, csrfExempt: [WEBHOOK_PATH] });
@@ -173,7 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSubscriptionRoutes(app, subscriptions);
   registerAnalysisRoutes(app, analysis, { rateLimitPerMinute: config.ANALYZE_RATE_LIMIT_PER_MINUTE, describeError });
-  registerIdentityRoutes(app, createIdentityService({ visitors, subscriptions, clock }));
+  registerIdentityRoutes(app, createIdentityService({ visitors, subscriptions, clock, clearWatches: watching.service.clearFor }));
+  registerWatchRoutes(app, watching.service);
   registerPaymentRoutes(
     app,
     createPaymentsService({ payments, subscriptions, provider, webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH, clock }),
@@ -292,5 +314,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
     retention: ReturnType<typeof createRetentionService>;
+    watchScheduler: ReturnType<typeof createWatching>['scheduler'];
   }
 }

@@ -91,6 +91,23 @@ const ConfigSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Input budget of one model call; longer documents are split into sections. */
     LLM_MAX_INPUT_TOKENS: z.coerce.number().int().min(2000).max(2_000_000).default(32_000),
+    /** Watched sites (issue 23): each re-read at most once per this many hours (plus up to 10% jitter). */
+    WATCH_INTERVAL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 31)
+      .default(24),
+    /** Document fetches the watch scheduler starts per second in this instance, at most. */
+    WATCH_FETCHES_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
+    /** 'off' keeps this instance from re-reading watched sites (another instance does). */
+    WATCH_SCHEDULER: z.enum(['on', 'off']).default('on'),
+    /** Where watch e-mails go out (smtp:// or smtps://, credentials in the URL); unset = no e-mails. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** The From of watch e-mails; default SUPPORT_EMAIL. */
+    MAIL_FROM: z.string().min(3).optional(),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === undefined)

@@ -119,5 +119,48 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Issue 23 item 4: watched sites (one row per site: the job its re-reads share), the
+    // subscribers' watches (personal data: deleted with "Clear my data", purged a month after the
+    // subscription ends) and the changes found (feeds, e-mails).
+    '0008_watched_sites': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('watched_sites')
+          .addColumn('site', 'varchar(2048)', (c) => c.primaryKey())
+          .addColumn('next_check_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('lease_owner', 'varchar(64)')
+          .addColumn('lease_until', 'varchar(32)')
+          .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_checked_at', 'varchar(32)')
+          .addColumn('last_changed_at', 'varchar(32)')
+          .addColumn('last_error', 'varchar(64)')
+          .addColumn('documents_json', 'text', (c) => c.notNull())
+          .addColumn('facts_json', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('watched_sites_next_check').on('watched_sites').column('next_check_at').execute();
+        await db.schema
+          .createTable('watches')
+          .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+          .addColumn('subscription_id', 'integer', (c) => c.notNull().references('subscriptions.id').onDelete('cascade'))
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('feed_token', 'varchar(32)', (c) => c.notNull().unique())
+          .addColumn('email_alerts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('seen_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addUniqueConstraint('watches_subscription_site', ['subscription_id', 'site'])
+          .execute();
+        await db.schema.createIndex('watches_site').on('watches').column('site').execute();
+        await db.schema
+          .createTable('watch_changes')
+          .addColumn('id', 'integer', serial)
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('changed_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('facts_json', 'text', (c) => c.notNull())
+          .addColumn('documents_json', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('watch_changes_site').on('watch_changes').columns(['site', 'changed_at']).execute();
+      },
+    },
   };
 }

@@ -79,6 +79,47 @@ export interface SandboxTransactionTable {
   email: string;
   created_at: string;
 }
+/** A watched site: the one re-read job all its watchers share (at most one read per interval). */
+export interface WatchedSiteTable {
+  site: string;
+  next_check_at: string;
+  /** The instance re-reading it now, and until when its claim holds (a dead instance's claim lapses). */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** Failed re-reads in a row (backoff). */
+  failures: number;
+  last_checked_at: string | null;
+  last_changed_at: string | null;
+  last_error: string | null;
+  /** JSON: the documents re-read, each with its validators (ETag, Last-Modified) and text hash. */
+  documents_json: string;
+  /** JSON: the last fact sheet's answers, by fact id. */
+  facts_json: string;
+  created_at: string;
+}
+/** A subscriber's watch of one site (personal data). */
+export interface WatchTable {
+  id: string;
+  subscription_id: number;
+  site: string;
+  /** The private Atom feed's token (random, 22 base64url characters). */
+  feed_token: string;
+  /** 1 when the subscriber agreed to an e-mail when the site changes. */
+  email_alerts: number;
+  /** When the subscriber last opened the watch list: later changes count as "changed". */
+  seen_at: string;
+  created_at: string;
+}
+/** A change found in a watched site's documents: the feed's entries and the e-mail's content. */
+export interface WatchChangeTable {
+  id: Generated<number>;
+  site: string;
+  changed_at: string;
+  /** JSON: [{id, before, after}] of the fact-sheet answers that changed. */
+  facts_json: string;
+  /** JSON: the document URLs whose text changed. */
+  documents_json: string;
+}
 
 export interface Database {
   visitors: VisitorTable;
@@ -90,4 +131,7 @@ export interface Database {
   sandbox_transactions: SandboxTransactionTable;
   analysis_reservations: AnalysisReservationTable;
   readiness_probe: ReadinessProbeTable;
+  watched_sites: WatchedSiteTable;
+  watches: WatchTable;
+  watch_changes: WatchChangeTable;
 }

@@ -7,6 +7,7 @@ import type { VisitorsRepository } from '../visitors/visitors.repository';
 import type { AnalysisRepository } from './analysis.repository';
 import type { AnalysisWatch } from './analysis-pool';
 import { runAsClient } from './client-scope';
+import { BACKGROUND_CLIENT } from './fair-queue';
 import { createSingleFlight, type SingleFlight } from './single-flight';
 
 /** A cached analysis is reused for a day; sites change their policies rarely. */
@@ -82,6 +83,13 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         }),
       );
     },
+    /**
+     * A watched site whose documents changed (issue 23): analysed afresh for no visitor and no
+     * quota, queued as background work behind every visitor's analysis, cached like any result.
+     */
+    async refreshWatched(site: string): Promise<AnalysisResult> {
+      return runAsClient(BACKGROUND_CLIENT, () => computeAndCache(site));
+    },
     /** A kept result by its permalink id: no quota used; 404 when unknown or replaced by a newer analysis of its site. */
     async findResult(resultId: string): Promise<AnalysisResult> {
       const result = RESULT_ID_PATTERN.test(resultId) ? await deps.analyses.findByResultId(resultId) : undefined;
@@ -148,6 +156,21 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return result;
   }
 
+  /** A fresh run of the site, cached with a new permalink (an LLM fallback is not kept). */
+  async function computeAndCache(site: string, watch?: AnalysisWatch): Promise<AnalysisResult> {
+    const computed = await deps.runAnalysis(site, watch);
+    // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
+    if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
+    // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
+    const result = { ...computed, resultId: randomBytes(16).toString('base64url') };
+    const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
+    await deps.analyses.saveCached(
+      { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
+      deps.clock().toISOString(),
+    );
+    return result;
+  }
+
   async function analyzeOnce(site: string, input: Omit<Requester, 'client'>, watch?: AnalysisWatch): Promise<AnalysisResult> {
     return withReservation(
       input,
@@ -157,19 +180,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         const cached = await readCache();
         deps.onCacheLookup?.(cached !== undefined);
         if (cached) return cached;
-        const compute = async () => {
-          const computed = await deps.runAnalysis(site, watch);
-          // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
-          if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
-          // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
-          const result = { ...computed, resultId: randomBytes(16).toString('base64url') };
-          const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
-          await deps.analyses.saveCached(
-            { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
-            deps.clock().toISOString(),
-          );
-          return result;
-        };
+        const compute = () => computeAndCache(site, watch);
         if (watch) return compute();
         // Each request has taken its own unit above; concurrent ones for the same site share one run.
         return singleFlight.run(site, { readShared: readCache, compute });

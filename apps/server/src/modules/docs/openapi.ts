@@ -9,6 +9,7 @@ import {
   SubscriptionStatusSchema,
 } from '@fineprint/contracts';
 import { z } from 'zod';
+import { WATCH_PATHS, WATCH_SCHEMAS } from './openapi-watch';
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +56,7 @@ export function buildOpenApiDocument(): Json {
         PaymentIntentRequest: schemaOf(PaymentIntentRequestSchema),
         PaymentIntent: schemaOf(PaymentIntentSchema),
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+        ...WATCH_SCHEMAS,
       },
     },
     paths: {
@@ -181,6 +183,7 @@ export function buildOpenApiDocument(): Json {
       '/api/docs': {
         get: { summary: 'This OpenAPI document', responses: { 200: ok('OpenAPI 3.0', { type: 'object' }) } },
       },
+      ...WATCH_PATHS,
     },
   };
 }
