@@ -145,6 +145,19 @@ describe.each(databaseLegs())('watching sites on %s', (leg) => {
     expect(body.watches).toHaveLength(1);
     expect(body.watches[0]).toMatchObject({ site: siteUrl, changed: false, lastCheckedAt: null });
     expect(body.watches[0]!.feedUrl).toMatch(/^\/api\/watches\/feed\/[A-Za-z0-9_-]{22}$/);
+    expect(body.current).toBe(body.watches[0]!.id);
+  });
+
+  it("watches the site of a result by its permalink id, and says whether a result's site is watched", async () => {
+    const token = await subscriber('a@example.com');
+    const { resultId } = (await analyzeSite(token)).json<AnalysisResult>();
+    expect(resultId).toBeDefined();
+    expect((await call('GET', `/api/watches?resultId=${resultId}`, token)).json<WatchList>().current).toBeNull();
+    expect((await call('POST', '/api/watches', token, { resultId: 'unknown-result-id-000000' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/watches', token, { resultId, url: siteUrl })).statusCode).toBe(400);
+    const watched = (await call('POST', '/api/watches', token, { resultId, emailAlerts: true })).json<WatchList>();
+    expect(watched.watches[0]).toMatchObject({ site: siteUrl, emailAlerts: true });
+    expect((await call('GET', `/api/watches?resultId=${resultId}`, token)).json<WatchList>().current).toBe(watched.watches[0]!.id);
   });
 
   it('re-reads a site once per interval however many watch it, with conditional requests: an unchanged site costs one 304 and no analysis', async () => {

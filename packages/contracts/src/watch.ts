@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
 /** Issue 23 item 4: a subscriber watches a site; the server re-reads it on a schedule. */
-export const WatchRequestSchema = z.object({
-  url: z.string().max(8192),
-  /** The subscriber agrees to an e-mail (to the subscription's address) when the site's documents change. */
-  emailAlerts: z.boolean().default(false),
-});
+export const WatchRequestSchema = z
+  .object({
+    /** The site's address; or */
+    url: z.string().max(8192).optional(),
+    /** the permalink id of a result: its site (what "Watch this site" on a result sends). */
+    resultId: z.string().max(64).optional(),
+    /** The subscriber agrees to an e-mail (to the subscription's address) when the site's documents change. */
+    emailAlerts: z.boolean().default(false),
+  })
+  .refine((request) => Boolean(request.url) !== Boolean(request.resultId), { message: 'url or resultId, one of them' });
 export type WatchRequest = z.infer<typeof WatchRequestSchema>;
 
 /** One watched fact that changed: its id, the answer before and after (the fact sheet's `value`). */
@@ -34,6 +39,8 @@ export const WatchListSchema = z.object({
   watches: z.array(WatchSchema),
   /** Watched sites whose documents changed since the subscriber last opened the list. */
   changedCount: z.number().int().nonnegative(),
+  /** The watch of the site of the result asked about (`?resultId=`, or the one just watched), null when not watched. */
+  current: z.string().nullable().optional(),
 });
 export type WatchList = z.infer<typeof WatchListSchema>;
 

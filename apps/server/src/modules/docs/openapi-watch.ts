@@ -31,7 +31,14 @@ export const WATCH_SCHEMAS: Json = {
 
 export const WATCH_PATHS: Json = {
   '/api/watches': {
-    get: { summary: "The subscriber's watched sites", parameters: BEARER, responses: { 200: LIST, 402: ERROR } },
+    get: {
+      summary: "The subscriber's watched sites; with ?resultId=, `current` says whether that result's site is watched",
+      parameters: [
+        ...BEARER,
+        { name: 'resultId', in: 'query', required: false, description: 'A result permalink id', schema: { type: 'string' } },
+      ],
+      responses: { 200: LIST, 402: ERROR },
+    },
     post: {
       summary: 'Watch a site that has a result (subscribers only); again: changes the e-mail choice',
       parameters: BEARER,

@@ -63,6 +63,11 @@ export function createWatchRepository(db: Db) {
       const row = await db.selectFrom('analysis_cache').select('result_json').where('site', '=', site).executeTakeFirst();
       return row && (JSON.parse(row.result_json) as AnalysisResult);
     },
+    /** The site of a kept result, by its permalink id. */
+    async findSiteByResultId(resultId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('analysis_cache').select('site').where('result_id', '=', resultId).executeTakeFirst();
+      return row?.site;
+    },
     async countWatches(subscriptionId: number): Promise<number> {
       const row = await db
         .selectFrom('watches')

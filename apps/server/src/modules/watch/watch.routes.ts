@@ -10,7 +10,8 @@ const idParam = (request: FastifyRequest, name: 'id' | 'token') =>
 export function registerWatchRoutes(app: FastifyInstance, service: WatchService): void {
   app.get('/api/watches', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return service.list(bearerToken(request));
+    const { resultId } = request.query as { resultId?: unknown };
+    return service.list(bearerToken(request), typeof resultId === 'string' && resultId.length <= 64 ? resultId : undefined);
   });
   app.post('/api/watches', async (request) => {
     const body = parseInput(WatchRequestSchema, request.body, 'Please send the address of a site you analysed.');

@@ -39,7 +39,14 @@ export function createWatchService(deps: {
       throw error;
     }
   };
-  const list = async (subscriptionId: number): Promise<WatchList> => {
+  /** The site a request names: its address normalised, or the site of the result whose permalink id it gives. */
+  const siteOfRequest = async (request: { url?: string | undefined; resultId?: string | undefined }) => {
+    if (request.url) return siteOf(request.url);
+    const site = request.resultId ? await deps.watches.findSiteByResultId(request.resultId) : undefined;
+    if (!site) throw new ServiceError('NOT_FOUND', WATCH_MESSAGES.notWatchable);
+    return site;
+  };
+  const list = async (subscriptionId: number, currentSite?: string): Promise<WatchList> => {
     const rows = await deps.watches.listWatches(subscriptionId);
     const watches: Watch[] = rows.map((row) => ({
       id: row.id,
@@ -51,12 +58,13 @@ export function createWatchService(deps: {
       changed: row.lastChangedAt !== null && row.lastChangedAt > row.seenAt,
       feedUrl: FEED_PATH + row.feedToken,
     }));
-    return { watches, changedCount: watches.filter((w) => w.changed).length };
+    const current = currentSite === undefined ? undefined : (rows.find((row) => row.site === currentSite)?.id ?? null);
+    return { watches, changedCount: watches.filter((w) => w.changed).length, ...(current === undefined ? {} : { current }) };
   };
   return {
     async watch(token: string | undefined, request: WatchRequest): Promise<WatchList> {
       const subscription = await requireSubscription(token);
-      const site = siteOf(request.url);
+      const site = await siteOfRequest(request);
       const result = await deps.watches.findSiteResult(site);
       if (!result) throw new ServiceError('NOT_FOUND', WATCH_MESSAGES.notWatchable);
       const existing = (await deps.watches.listWatches(subscription.id)).some((w) => w.site === site);
@@ -75,10 +83,13 @@ export function createWatchService(deps: {
         firstCheckAt: new Date(now.getTime() + Math.floor(random() * deps.intervalMs)).toISOString(),
         now: now.toISOString(),
       });
-      return list(subscription.id);
+      return list(subscription.id, site);
     },
-    async list(token: string | undefined): Promise<WatchList> {
-      return list((await requireSubscription(token)).id);
+    /** The subscriber's watches; with a result's permalink id, also whether its site is watched (`current`). */
+    async list(token: string | undefined, resultId?: string): Promise<WatchList> {
+      const subscription = await requireSubscription(token);
+      if (!resultId) return list(subscription.id);
+      return list(subscription.id, (await deps.watches.findSiteByResultId(resultId)) ?? '');
     },
     /** The subscriber opened the list: what changed so far no longer counts as new. */
     async markSeen(token: string | undefined): Promise<void> {
