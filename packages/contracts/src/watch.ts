@@ -56,7 +56,7 @@ export const WATCH_MESSAGES = {
   watchListEmpty: 'You are not watching any site yet.',
   feedLink: 'Feed',
   subscribersOnly: 'Watching sites is part of the subscription.',
-  watchAdded: 'This site is now watched. We re-read it every day.',
+  watchAdded: 'This site is now watched: we re-read it on a schedule and show you what changed.',
   watchRemoved: 'This site is no longer watched.',
   notWatchable: 'Analyse this site first: only a site with a result can be watched.',
   tooManyWatches: 'You are watching as many sites as a subscription allows.',

@@ -8,6 +8,7 @@ import { useSubscription } from '../../lib/subscription-context';
 import { ProvidedForm, type ProvidedInput } from './provided-form';
 import { ResultCards } from './result-cards';
 import { KeepPanel } from './keep-panel';
+import { WatchPanel } from './watch-panel';
 import { permalinkIdInLocation } from './history';
 import { usePermalink } from './permalink';
 import { ProgressPanel } from './progress-panel';
@@ -146,6 +147,7 @@ export function AnalysisPage() {
       )}
       {result && <ResultCards result={result} />}
       <KeepPanel result={isLoading ? null : result} />
+      <WatchPanel result={isLoading ? null : result} />
     </div>
   );
 }
