@@ -99,6 +99,8 @@ const ConfigSchema = z
       .default(24),
     /** Document fetches the watch scheduler starts per second in this instance, at most. */
     WATCH_FETCHES_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
+    /** How often the scheduler looks for due sites when none is due. */
+    WATCH_POLL_SECONDS: z.coerce.number().positive().max(3600).default(30),
     /** 'off' keeps this instance from re-reading watched sites (another instance does). */
     WATCH_SCHEDULER: z.enum(['on', 'off']).default('on'),
     /** Where watch e-mails go out (smtp:// or smtps://, credentials in the URL); unset = no e-mails. */

@@ -137,24 +137,40 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
     }
   };
 
-  /** One pass: claims every due site (in batches) and re-reads it. Resolves with the outcomes counted. */
+  /**
+   * One pass: keeps up to `concurrency` re-reads going, claiming due sites as slots free up,
+   * until none is due and none is running. Resolves with the outcomes counted.
+   */
   const tick = async (): Promise<Record<CheckOutcome, number>> => {
     const counts: Record<CheckOutcome, number> = { not_modified: 0, unchanged: 0, changed: 0, failed: 0 };
+    const inFlight = new Set<Promise<void>>();
     for (;;) {
+      const free = concurrency - inFlight.size;
       const now = options.clock();
-      const claimed = await options.watches.claimDue({
-        now: now.toISOString(),
-        owner,
-        leaseUntil: new Date(now.getTime() + options.leaseMs).toISOString(),
-        limit: concurrency,
-      });
-      if (claimed.length === 0) return counts;
-      const outcomes = await Promise.all(claimed.map(check));
-      for (const [i, outcome] of outcomes.entries()) {
-        counts[outcome]++;
-        if (outcome !== 'failed') options.onOutcome?.(outcome, claimed[i]!.site);
+      const claimed =
+        free > 0 && !stopped
+          ? await options.watches.claimDue({
+              now: now.toISOString(),
+              owner,
+              leaseUntil: new Date(now.getTime() + options.leaseMs).toISOString(),
+              limit: free,
+            })
+          : [];
+      for (const site of claimed) {
+        // A re-read whose outcome could not even be recorded (the database is down) is a failure; its claim lapses.
+        const checked = check(site).catch((error: unknown) => {
+          options.onOutcome?.('failed', site.site, error);
+          return 'failed' as const;
+        });
+        const running: Promise<void> = checked.then((outcome) => {
+          counts[outcome]++;
+          if (outcome !== 'failed') options.onOutcome?.(outcome, site.site);
+          inFlight.delete(running);
+        });
+        inFlight.add(running);
       }
-      if (stopped) return counts;
+      if (inFlight.size === 0) return counts;
+      if (claimed.length === 0 || inFlight.size >= concurrency) await Promise.race(inFlight);
     }
   };
 

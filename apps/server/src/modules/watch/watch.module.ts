@@ -82,6 +82,7 @@ export function createWatching(deps: {
     reanalyze: deps.reanalyze,
     // A claim outlives a re-read (documents, a queued and finished analysis) by a wide margin: only a dead instance lets one lapse.
     leaseMs: 2 * config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS : 0) + 300_000,
+    pollMs: config.WATCH_POLL_SECONDS * 1000,
     onChange: notify,
     onNotModified: () => notModified.inc(),
     onReanalysis: () => reanalyses.inc(),
