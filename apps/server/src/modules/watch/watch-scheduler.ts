@@ -52,6 +52,8 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? 16;
   const pace = createPacer(options.fetchesPerSecond);
+  // Re-analyses one at a time per instance: each is a whole analysis (CPU, a pool thread), and none is urgent.
+  const oneAtATime = createGate();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
@@ -71,7 +73,8 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
     });
   };
 
-  const check = async (claimed: ClaimedSite): Promise<CheckOutcome> => {
+  /** One site's re-read; `releaseSlot` is called once its fetches are over (a re-analysis then waits in the pool, not in a fetch slot). */
+  const check = async (claimed: ClaimedSite, releaseSlot: () => void): Promise<CheckOutcome> => {
     const documents = claimed.documents.length > 0 ? claimed.documents : [{ url: claimed.site }];
     try {
       const read: WatchedDocument[] = [];
@@ -102,8 +105,9 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
         });
         return notModified === documents.length ? 'not_modified' : 'unchanged';
       }
+      releaseSlot();
       options.onReanalysis?.();
-      const result = await options.reanalyze(claimed.site);
+      const result = await oneAtATime(() => options.reanalyze(claimed.site));
       const facts = factValuesOf(result);
       const change = { facts: factChanges(claimed.facts, facts), documents: changed };
       const after = options.clock();
@@ -143,9 +147,11 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
    */
   const tick = async (): Promise<Record<CheckOutcome, number>> => {
     const counts: Record<CheckOutcome, number> = { not_modified: 0, unchanged: 0, changed: 0, failed: 0 };
-    const inFlight = new Set<Promise<void>>();
+    /** Re-reads still fetching (at most `concurrency`), and every re-read until its outcome is recorded. */
+    const fetching = new Set<Promise<void>>();
+    const running = new Set<Promise<void>>();
     for (;;) {
-      const free = concurrency - inFlight.size;
+      const free = concurrency - fetching.size;
       const now = options.clock();
       const claimed =
         free > 0 && !stopped
@@ -157,20 +163,26 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
             })
           : [];
       for (const site of claimed) {
+        let releaseSlot = () => {};
+        const slot = new Promise<void>((resolve) => (releaseSlot = resolve));
+        fetching.add(slot);
+        void slot.then(() => fetching.delete(slot));
         // A re-read whose outcome could not even be recorded (the database is down) is a failure; its claim lapses.
-        const checked = check(site).catch((error: unknown) => {
+        const checked = check(site, releaseSlot).catch((error: unknown) => {
           options.onOutcome?.('failed', site.site, error);
           return 'failed' as const;
         });
-        const running: Promise<void> = checked.then((outcome) => {
+        const done: Promise<void> = checked.then((outcome) => {
+          releaseSlot();
           counts[outcome]++;
           if (outcome !== 'failed') options.onOutcome?.(outcome, site.site);
-          inFlight.delete(running);
+          running.delete(done);
         });
-        inFlight.add(running);
+        running.add(done);
       }
-      if (inFlight.size === 0) return counts;
-      if (claimed.length === 0 || inFlight.size >= concurrency) await Promise.race(inFlight);
+      if (running.size === 0) return counts;
+      if (fetching.size >= concurrency) await Promise.race(fetching);
+      else if (claimed.length === 0) await Promise.race([...fetching, ...running]);
     }
   };
 
@@ -201,6 +213,16 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
   };
 }
 export type WatchScheduler = ReturnType<typeof createWatchScheduler>;
+
+/** Runs the given work one call at a time, in arrival order. */
+function createGate() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
 
 /** Spaces fetch starts to at most `perSecond` (real time), across all the scheduler's concurrent re-reads. */
 function createPacer(perSecond: number) {
