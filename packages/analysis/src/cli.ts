@@ -10,7 +10,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { AnalysisResult, DocumentType } from '@fineprint/contracts';
 import { analyzeDocuments, analyzeSite, type DocumentInput } from './analyze';
-import { diffDocumentVersion, diffSiteVersions, markWords, readDocumentVersion, type DatedDocumentVersion, type DocumentVersion } from './diff';
+import {
+  diffDocumentVersion,
+  diffSiteVersions,
+  markWords,
+  readDocumentVersion,
+  type DatedDocumentVersion,
+  type DocumentVersion,
+} from './diff';
 import { extractDocument, extractPdf } from './extract/extract';
 import { classifySentence } from './classify/classify';
 import { leadInsInDocuments } from './classify/features';

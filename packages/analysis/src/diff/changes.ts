@@ -1,4 +1,12 @@
-import { FACT_IDS, type Changes, type ClauseChange, type DocumentType, type FactAnswer, type FactId, type FactSheet } from '@fineprint/contracts';
+import {
+  FACT_IDS,
+  type Changes,
+  type ClauseChange,
+  type DocumentType,
+  type FactAnswer,
+  type FactId,
+  type FactSheet,
+} from '@fineprint/contracts';
 import { diffArrays } from 'diff';
 import { diffClauses, type ClauseDiffEntry } from './clause-diff';
 import { hashDocumentText, normalizeForCompare, withoutDatesAndNumbers } from './normalize';
@@ -31,8 +39,11 @@ export function diffFactSheets(before: FactSheet, after: FactSheet): FactDiffere
 }
 
 function canonicalAnswer(answer: FactAnswer): string {
-  const { evidence: _evidence, ...fields } = answer;
-  return JSON.stringify(fields, Object.keys(fields).sort());
+  // Top-level keys in order; nested values (periods, variants) keep their own order, which the readers fix.
+  const fields = Object.entries(answer)
+    .filter(([key]) => key !== 'evidence')
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  return JSON.stringify(fields);
 }
 
 /** What changed in one document: its fact differences, its clause changes, and whether only dates or numbering did. */
@@ -61,7 +72,8 @@ export function diffDocumentVersion(
 
 /** Headings (not clauses, so not in the clause diff) that changed, paired in order within each changed stretch. */
 function changedHeadings(before: readonly VersionBlock[], after: readonly VersionBlock[]): Array<[string, string]> {
-  const headingsOf = (blocks: readonly VersionBlock[]) => blocks.filter((b) => b.kind === 'heading').map((b) => normalizeForCompare(b.text));
+  const headingsOf = (blocks: readonly VersionBlock[]) =>
+    blocks.filter((b) => b.kind === 'heading').map((b) => normalizeForCompare(b.text));
   const pairs: Array<[string, string]> = [];
   let removed: string[] = [];
   for (const part of diffArrays(headingsOf(before), headingsOf(after))) {

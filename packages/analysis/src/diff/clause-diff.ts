@@ -61,7 +61,15 @@ function pairStretch(before: readonly Clause[], after: readonly Clause[], remove
   const wordsOf = (side: 'a' | 'b', index: number, clause: Clause) => {
     const key = `${side}${index}`;
     let set = words.get(key);
-    if (!set) words.set(key, (set = new Set(normalizeForCompare(clause.text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])));
+    if (!set)
+      words.set(
+        key,
+        (set = new Set(
+          normalizeForCompare(clause.text)
+            .toLowerCase()
+            .match(/[\p{L}\p{N}]+/gu) ?? [],
+        )),
+      );
     return set;
   };
   const candidates: Array<{ r: number; s: number; score: number }> = [];
@@ -75,7 +83,9 @@ function pairStretch(before: readonly Clause[], after: readonly Clause[], remove
       const fresh = after[added[s]!]!;
       // The same text elsewhere is a moved clause, not a reworded one.
       if (clauseKey(old.text) === clauseKey(fresh.text)) continue;
-      const score = dice(oldWords, wordsOf('b', s, fresh));
+      // A clause whose only difference is a date ("Last updated: …") is that clause, however short.
+      const isDateEdit = withoutDatesAndNumbers(old.text) === withoutDatesAndNumbers(fresh.text);
+      const score = isDateEdit ? 1 : dice(oldWords, wordsOf('b', s, fresh));
       if (score >= REWORDED_SIMILARITY) candidates.push({ r, s, score });
     }
   }
@@ -127,7 +137,9 @@ export function markWords(before: string, after: string): ChangedWords[] {
 
 /** A clause that says nothing but a date or a number ("Effective: 1 March 2025"; "Last updated: …" included). */
 function isDateOnly(text: string): boolean {
-  const rest = withoutDatesAndNumbers(text).replace(/\b(?:last|updated|update|revised|effective|date|as|of|on|version|modified)\b/g, '').trim();
+  const rest = withoutDatesAndNumbers(text)
+    .replace(/\b(?:last|updated|update|revised|effective|date|as|of|on|version|modified)\b/g, '')
+    .trim();
   return rest === '';
 }
 

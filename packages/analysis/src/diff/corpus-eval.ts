@@ -24,8 +24,13 @@ export function listCorpusPairs(corpus: string): Array<{ service: string; file: 
   const history = join(corpus, 'ota-history');
   if (!existsSync(history)) return [];
   const pairs = [];
-  for (const service of readdirSync(history, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort())
-    for (const file of readdirSync(join(history, service)).filter((f) => f.endsWith('.md')).sort())
+  for (const service of readdirSync(history, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort())
+    for (const file of readdirSync(join(history, service))
+      .filter((f) => f.endsWith('.md'))
+      .sort())
       pairs.push({ service, file, oldPath: join(history, service, file), newPath: join(corpus, 'ota', service, file) });
   return pairs;
 }

@@ -39,31 +39,32 @@ export function hashDocumentText(blocks: ReadonlyArray<{ text: string }>): strin
   return hash.digest('hex');
 }
 
-// "may" is a month only beside a number ("May 3", "3 May"): "we may share" → "we share" is a real change.
-const MONTHS = 'january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
-const DATE_OR_NUMBER = new RegExp(
-  [
-    // "March 3, 2025", "3 March 2025", "Mar. 2025"
-    `\\b(?:${MONTHS})\\.?(?=[\\s\\d,]|$)`,
-    '\\bmay(?=\\s*\\d)',
-    '(?<=\\d\\s*)may\\b',
-    // 2025-03-01, 03/01/2025, 1.3.2025, 1st, 2nd, 3rd, 4th, plain numbers
-    '\\d+(?:st|nd|rd|th)?\\b',
-    // numbering labels at a clause's start or in brackets: "(a)", "(iv)", "§"
-    '\\((?:[a-z]|[ivxlc]+)\\)',
-    '§',
-  ].join('|'),
-  'gi',
-);
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
+/**
+ * Dates and numbering: a month with its day ("March 3", "3rd of May"), a month and year, a year,
+ * a numeric date, a number after "Section"/"Article"/"§", a numbering label at the start. Other
+ * numbers stay: "30 days" → "15 days" is a real change. "may" alone is a verb, never taken out.
+ */
+const DATES_AND_NUMBERING = [
+  new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, 'gi'),
+  new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTHS})\\b`, 'gi'),
+  new RegExp(`\\b(?:${MONTHS})\\.?,?\\s+(?=(?:19|20)\\d\\d\\b)`, 'gi'),
+  /\b(?:19|20)\d\d\b/g,
+  /\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/g,
+  /(?<=\b(?:section|sections|article|clause|paragraph|part|schedule|annex|appendix|§)\s*)\d+(?:\.\d+)*[a-z]?\b/gi,
+  LEADING_LABEL,
+];
 
 /**
  * A clause with its dates and numbering taken out: two clauses equal in this form differ only in
  * dates or numbering ("Last updated: March 1, 2025" → "Last updated: July 4, 2026", "3.1 …" → "4.1 …").
  */
 export function withoutDatesAndNumbers(text: string): string {
-  return normalizeForCompare(text)
+  let rest = normalizeForCompare(text);
+  for (const pattern of DATES_AND_NUMBERING) rest = rest.replace(pattern, ' ');
+  return rest
     .toLowerCase()
-    .replace(DATE_OR_NUMBER, ' ')
-    .replace(/[^\p{L}]+/gu, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

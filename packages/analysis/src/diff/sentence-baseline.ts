@@ -88,7 +88,15 @@ export function scoreAgainstSentenceDiff(
   }
   const spansA: Clause[] = entries.flatMap((e) => (e.before ? [e.before] : []));
   const spansB: Clause[] = entries.flatMap((e) => (e.after ? [e.after] : []));
-  const score: SentenceScore = { changed: changedA.size + changedB.size, reported: 0, found: 0, clauses: 0, rightClauses: 0, missed: [], extra: [] };
+  const score: SentenceScore = {
+    changed: changedA.size + changedB.size,
+    reported: 0,
+    found: 0,
+    clauses: 0,
+    rightClauses: 0,
+    missed: [],
+    extra: [],
+  };
   for (const [sentences, changed, spans, text] of [
     [a, changedA, spansA, before],
     [b, changedB, spansB, after],

@@ -58,7 +58,11 @@ export function readDocumentVersion(
   document: { type: DocumentType; url: string; blocks: readonly TextBlock[] },
   clauses?: readonly Clause[],
 ): DocumentVersion {
-  const blocks: VersionBlock[] = document.blocks.map((b) => ({ kind: b.kind, text: b.text, ...(b.level !== undefined ? { level: b.level } : {}) }));
+  const blocks: VersionBlock[] = document.blocks.map((b) => ({
+    kind: b.kind,
+    text: b.text,
+    ...(b.level !== undefined ? { level: b.level } : {}),
+  }));
   // The fact sheet of this document alone, read from the same clauses the stored blocks give back.
   const own = clauses && sameOffsets(document.blocks) ? clauses : versionClauses(blocks);
   return {
