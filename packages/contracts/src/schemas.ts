@@ -234,6 +234,8 @@ export const AnalysisResultSchema = z.object({
   resultId: z.string().optional(),
   /** What changed since the site was last analysed with different text (issue 23). */
   changes: ChangesSchema.optional(),
+  /** How many versions of the site's documents are kept, since when: `GET /api/sites/{site}/history` lists them. */
+  history: z.object({ site: z.string(), versions: z.number().int().positive(), since: z.string() }).optional(),
 });
 export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 
