@@ -7,6 +7,7 @@ import { forgetPendingUrl, onPendingReady, rememberPendingUrl, takeReadyPendingU
 import { useSubscription } from '../../lib/subscription-context';
 import { ProvidedForm, type ProvidedInput } from './provided-form';
 import { ResultCards } from './result-cards';
+import { ResultChanges } from './site-timeline';
 import { KeepPanel } from './keep-panel';
 import { permalinkIdInLocation } from './history';
 import { usePermalink } from './permalink';
@@ -144,6 +145,7 @@ export function AnalysisPage() {
           <p className="mt-1 text-sm">{error}</p>
         </div>
       )}
+      {result && <ResultChanges result={result} />}
       {result && <ResultCards result={result} />}
       <KeepPanel result={isLoading ? null : result} />
     </div>
