@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { analyzeDocuments, type analyzeSite } from '@fineprint/analysis';
 import type { AnalysisResult, Changes, SiteHistory } from '@fineprint/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -184,4 +187,46 @@ describe.each(databaseLegs())('document versions, changes and history on %s', (l
     expect(result.changes?.documents).toEqual([{ type: 'privacy', change: 'disappeared', url: 'https://acme.example/privacy' }]);
     expect(result.changes?.onlyDates).toBe(false);
   });
+});
+
+describe('document versions through the real worker pool', () => {
+  it('records the versions a worker thread read, and the next reading of changed Terms carries the changes', async () => {
+    const page = (name: string) => readFileSync(new URL(`../../../e2e/fixtures/site/${name}`, import.meta.url), 'utf8');
+    const routes: Record<string, string> = {
+      '/': page('index.html'),
+      '/legal/terms-of-service': page('terms.html'),
+      '/legal/privacy': page('privacy.html'),
+    };
+    const server = createServer((req, res) => {
+      const body = routes[(req.url ?? '/').split('?')[0]!];
+      if (body) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const hostPort = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const t = await createTestApp('sqlite', { analyze: 'worker-pool', env: { FETCH_ALLOWLIST: hostPort, BROWSER: 'off' } });
+    try {
+      const analyze = async () => {
+        const reply = await t.app.inject({
+          method: 'POST',
+          url: '/api/analyze',
+          headers: browserHeaders('visitor-pool'),
+          payload: { url: `http://${hostPort}` },
+        });
+        expect(reply.statusCode).toBe(200);
+        return reply.json<AnalysisResult>();
+      };
+      const first = await analyze();
+      expect(first.history?.versions).toBe(1);
+      expect(first).not.toHaveProperty('documentVersions');
+      routes['/legal/terms-of-service'] = routes['/legal/terms-of-service']!.replace('at least 16 years old', 'at least 13 years old');
+      t.clock.now = new Date(t.clock.now.getTime() + 25 * 3_600_000);
+      const second = await analyze();
+      expect(second.changes?.facts.map((f) => [f.id, f.before.value, f.after.value])).toEqual([['min_age', 16, 13]]);
+      expect(second.changes?.clauses).toEqual([expect.objectContaining({ change: 'reworded', document: 'terms' })]);
+    } finally {
+      await t.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 120_000);
 });
