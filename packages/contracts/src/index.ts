@@ -3,4 +3,5 @@ export * from './messages';
 export * from './account-messages';
 export * from './schemas';
 export * from './share-messages';
+export * from './change-messages';
 export * from './watch';

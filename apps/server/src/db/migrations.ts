@@ -9,6 +9,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export function createMigrations(dialect: Dialect): Record<string, Migration> {
   const serial = (c: ColumnDefinitionBuilder) =>
     dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+  const bytes = dialect === 'postgres' ? 'bytea' : 'blob';
   return {
     '0001_initial': {
       async up(db: Kysely<unknown>) {
@@ -117,6 +118,46 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('id', 'varchar(16)', (c) => c.primaryKey())
           .addColumn('payload', 'text', (c) => c.notNull())
           .execute();
+      },
+    },
+    // Issue 23: every version of every site's documents (site data, kept DOCUMENT_HISTORY_DAYS), each
+    // step of a site's history with what changed, and every kept result's permalink beyond the cache's day.
+    '0007_document_versions': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('document_versions')
+          .addColumn('id', 'integer', serial)
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('doc_type', 'varchar(16)', (c) => c.notNull())
+          .addColumn('url', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('text_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('blocks_gz', bytes, (c) => c.notNull())
+          .addColumn('fact_sheet_json', 'text', (c) => c.notNull())
+          .addColumn('read_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('last_read_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('document_versions_site').on('document_versions').columns(['site', 'doc_type', 'id']).execute();
+        await db.schema.createIndex('document_versions_last_read').on('document_versions').column('last_read_at').execute();
+        await db.schema
+          .createTable('site_versions')
+          .addColumn('id', 'integer', serial)
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('read_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('last_read_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('documents_json', 'text', (c) => c.notNull())
+          .addColumn('changes_gz', bytes)
+          .addColumn('summary_json', 'text')
+          .execute();
+        await db.schema.createIndex('site_versions_site').on('site_versions').columns(['site', 'id']).execute();
+        await db.schema.createIndex('site_versions_last_read').on('site_versions').column('last_read_at').execute();
+        await db.schema
+          .createTable('kept_results')
+          .addColumn('result_id', 'varchar(32)', (c) => c.primaryKey())
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('result_gz', bytes, (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('kept_results_created_at').on('kept_results').column('created_at').execute();
       },
     },
     // Issue 23 item 4: watched sites (one row per site: the job its re-reads share), the

@@ -79,6 +79,38 @@ export interface SandboxTransactionTable {
   email: string;
   created_at: string;
 }
+/** One version of one document of a site (issue 23): a new row only when its normalised text changed. */
+export interface DocumentVersionTable {
+  id: Generated<number>;
+  site: string;
+  doc_type: string;
+  url: string;
+  text_hash: string;
+  /** The extracted blocks (kind, text, heading level) as gzipped JSON. */
+  blocks_gz: Uint8Array;
+  fact_sheet_json: string;
+  /** When this text was first read; `last_read_at` when it was last read unchanged. */
+  read_at: string;
+  last_read_at: string;
+}
+/** One step of a site's history: its documents' versions then, and what changed from the step before (gzipped JSON). */
+export interface SiteVersionTable {
+  id: Generated<number>;
+  site: string;
+  read_at: string;
+  last_read_at: string;
+  /** [{type, url, versionId}] */
+  documents_json: string;
+  changes_gz: Uint8Array | null;
+  summary_json: string | null;
+}
+/** Every kept result by its permalink id, beyond the cache's day (gzipped JSON). */
+export interface KeptResultTable {
+  result_id: string;
+  site: string;
+  result_gz: Uint8Array;
+  created_at: string;
+}
 /** A watched site: the one re-read job all its watchers share (at most one read per interval). */
 export interface WatchedSiteTable {
   site: string;
@@ -131,6 +163,9 @@ export interface Database {
   sandbox_transactions: SandboxTransactionTable;
   analysis_reservations: AnalysisReservationTable;
   readiness_probe: ReadinessProbeTable;
+  document_versions: DocumentVersionTable;
+  site_versions: SiteVersionTable;
+  kept_results: KeptResultTable;
   watched_sites: WatchedSiteTable;
   watches: WatchTable;
   watch_changes: WatchChangeTable;

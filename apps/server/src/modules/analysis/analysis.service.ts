@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ENGINE_VERSION, normalizeSiteUrl, type DocumentInput } from '@fineprint/analysis';
+import { ENGINE_VERSION, normalizeSiteUrl, type DocumentInput, type DocumentVersion } from '@fineprint/analysis';
 import { FREE_ANALYSES, MESSAGES, SHARE_MESSAGES, type AnalysisResult } from '@fineprint/contracts';
+import type { VersionsService } from '../versions/versions.service';
 import { ServiceError } from '../../errors';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { VisitorsRepository } from '../visitors/visitors.repository';
@@ -25,7 +26,9 @@ export interface AnalysisServiceDeps {
   subscriptions: SubscriptionsService;
   clock: () => Date;
   /** Analyses one normalised site address (the worker pool; a stand-in in tests), optionally followed and cancelled through `watch`. */
-  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisResult>;
+  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisRun>;
+  /** The version store (issue 23): each run's documents recorded, `changes` added, results kept past the cache. Unset: none. */
+  versions?: Pick<VersionsService, 'recordSiteDocuments' | 'briefOf' | 'keepResult' | 'findKeptResult'>;
   /** Analyses documents the visitor provided (the worker pool; in process in tests). */
   runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
   /** Shares one run among concurrent requests for the same site (default: within this process). */
@@ -40,6 +43,9 @@ export interface AnalysisServiceDeps {
    */
   reservationLeaseMs?: number;
 }
+
+/** A site's analysis as a runner returns it: the result, and its documents as the version store keeps them (issue 23). */
+export type AnalysisRun = AnalysisResult & { documentVersions?: DocumentVersion[] };
 
 /** Who asks for an analysis: the visitor counted, the bearer token, and the client (IP) for the in-flight cap. */
 interface Requester {
@@ -92,7 +98,9 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     },
     /** A kept result by its permalink id: no quota used; 404 when unknown or replaced by a newer analysis of its site. */
     async findResult(resultId: string): Promise<AnalysisResult> {
-      const result = RESULT_ID_PATTERN.test(resultId) ? await deps.analyses.findByResultId(resultId) : undefined;
+      const isId = RESULT_ID_PATTERN.test(resultId);
+      // A result the cache has replaced (its site analysed again) is still kept by the version store.
+      const result = isId ? ((await deps.analyses.findByResultId(resultId)) ?? (await deps.versions?.findKeptResult(resultId))) : undefined;
       if (!result) throw new ServiceError('NOT_FOUND', SHARE_MESSAGES.permalinkGone);
       return result;
     },
@@ -156,9 +164,20 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return result;
   }
 
-  /** A fresh run of the site, cached with a new permalink (an LLM fallback is not kept). */
+  /**
+   * A fresh run of the site: its documents recorded by the version store (with the result's
+   * `changes` and `history`), cached with a new permalink (an LLM fallback is not kept).
+   */
   async function computeAndCache(site: string, watch?: AnalysisWatch): Promise<AnalysisResult> {
-    const computed = await deps.runAnalysis(site, watch);
+    const { documentVersions, ...run } = await deps.runAnalysis(site, watch);
+    // Every run's documents are versioned, an LLM fallback's too: the texts are the same.
+    const recorded = documentVersions && deps.versions ? await deps.versions.recordSiteDocuments(site, documentVersions) : {};
+    const history = deps.versions ? await deps.versions.briefOf(site) : undefined;
+    const computed: AnalysisResult = {
+      ...run,
+      ...(recorded.changes ? { changes: recorded.changes } : {}),
+      ...(history ? { history } : {}),
+    };
     // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
     if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
     // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
@@ -168,6 +187,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
       deps.clock().toISOString(),
     );
+    await deps.versions?.keepResult(site, result);
     return result;
   }
 

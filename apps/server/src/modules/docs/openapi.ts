@@ -2,10 +2,12 @@ import {
   AnalysisResultSchema,
   AnalyzeRequestSchema,
   AnalyzeTextRequestSchema,
+  ChangesSchema,
   PaymentIntentRequestSchema,
   PaymentIntentSchema,
   PaymentVerificationSchema,
   SetEmailRequestSchema,
+  SiteHistorySchema,
   SubscriptionStatusSchema,
 } from '@fineprint/contracts';
 import { z } from 'zod';
@@ -55,6 +57,8 @@ export function buildOpenApiDocument(): Json {
         SetEmailRequest: schemaOf(SetEmailRequestSchema),
         PaymentIntentRequest: schemaOf(PaymentIntentRequestSchema),
         PaymentIntent: schemaOf(PaymentIntentSchema),
+        Changes: schemaOf(ChangesSchema),
+        SiteHistory: schemaOf(SiteHistorySchema),
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
         ...WATCH_SCHEMAS,
       },
@@ -116,6 +120,20 @@ export function buildOpenApiDocument(): Json {
           summary: 'A kept analysis by its permalink id (the `resultId` of a result); uses no analysis',
           parameters: [pathParam('resultId', 'The permalink id')],
           responses: { 200: ok('The analysis', ref('AnalysisResult')), 404: ERROR },
+        },
+      },
+      '/api/sites/{site}/history': {
+        get: {
+          summary: "The kept versions of a site's documents, newest first, each with its date and a one-line summary of what changed",
+          parameters: [pathParam('site', 'The site address or host as analysed, URL-encoded')],
+          responses: { 200: ok('The history', ref('SiteHistory')), 400: ERROR, 404: ERROR },
+        },
+      },
+      '/api/sites/{site}/history/{id}': {
+        get: {
+          summary: "What changed at one step of a site's history (facts before → after, clauses, documents)",
+          parameters: [pathParam('site', 'The site address or host, URL-encoded'), pathParam('id', 'The step id from the history')],
+          responses: { 200: ok('The changes', ref('Changes')), 400: ERROR, 404: ERROR },
         },
       },
       '/api/get-email/{userId}': {

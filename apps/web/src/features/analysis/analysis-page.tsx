@@ -7,6 +7,7 @@ import { forgetPendingUrl, onPendingReady, rememberPendingUrl, takeReadyPendingU
 import { useSubscription } from '../../lib/subscription-context';
 import { ProvidedForm, type ProvidedInput } from './provided-form';
 import { ResultCards } from './result-cards';
+import { ResultChanges } from './site-timeline';
 import { KeepPanel } from './keep-panel';
 import { WatchPanel } from './watch-panel';
 import { permalinkIdInLocation } from './history';
@@ -145,6 +146,7 @@ export function AnalysisPage() {
           <p className="mt-1 text-sm">{error}</p>
         </div>
       )}
+      {result && <ResultChanges result={result} />}
       {result && <ResultCards result={result} />}
       <KeepPanel result={isLoading ? null : result} />
       <WatchPanel result={isLoading ? null : result} />

@@ -3,7 +3,7 @@ import { QuotedLinks } from './quoted-links';
 import { quoteLink } from './text-fragment';
 
 /** The question each row answers, in the reader's words; the compiler requires every fact id. */
-const QUESTIONS: Record<FactId, string> = {
+export const QUESTIONS: Record<FactId, string> = {
   sells_data: 'Sells or shares your data for advertising',
   targeted_ads: 'Personalised ads',
   cross_site_tracking: 'Tracks you on other sites and apps',
@@ -60,7 +60,7 @@ const VALUES: Record<string, string> = {
 };
 
 /** The answer in words: enum values read as phrases, numbers with their unit. */
-function answerText(id: FactId, answer: FactAnswer): string {
+export function answerText(id: FactId, answer: FactAnswer): string {
   if (typeof answer.value === 'number') return id === 'claim_time_limit' ? `${answer.value} days` : String(answer.value);
   if (VALUES[answer.value]) return VALUES[answer.value]!;
   // Free text quoted from the terms (a liability cap) in shouted capitals reads as a sentence; addresses stay as written.
@@ -70,7 +70,7 @@ function answerText(id: FactId, answer: FactAnswer): string {
 }
 
 /** The detail fields of an answer, as one short line. */
-function detailText(answer: FactAnswer): string {
+export function detailText(answer: FactAnswer): string {
   const parts: string[] = [];
   if (answer.periods?.length)
     parts.push(
