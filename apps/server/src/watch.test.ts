@@ -70,12 +70,24 @@ const resultFor = (version: number): AnalysisResult => ({
   },
 });
 
+/** What the version store says of a change in dates or numbering only. */
+const NO_CHANGES = {
+  since: '2026-01-01T00:00:00.000Z',
+  until: '2026-01-02T00:00:00.000Z',
+  facts: [],
+  clauses: [],
+  moreClauses: 0,
+  documents: [],
+};
+
 describe.each(databaseLegs())('watching sites on %s', (leg) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let runs = 0;
+  let onlyDates = false;
   let env: Record<string, string>;
   beforeEach(async () => {
     runs = 0;
+    onlyDates = false;
     page.version = 1;
     page.status = 200;
     requests.length = 0;
@@ -85,7 +97,8 @@ describe.each(databaseLegs())('watching sites on %s', (leg) => {
       env,
       analyze: async () => {
         runs++;
-        return resultFor(page.version);
+        const result = resultFor(onlyDates ? 1 : page.version);
+        return onlyDates ? { ...result, changes: { ...NO_CHANGES, onlyDates: true } } : result;
       },
     });
   });
@@ -261,6 +274,18 @@ describe.each(databaseLegs())('watching sites on %s', (leg) => {
     // The next interval: the new version's ETag answered 304, no new analysis.
     expect(await nextInterval()).toMatchObject({ not_modified: 1 });
     expect(runs).toBe(1);
+  });
+
+  it('sends no e-mail when the version store says only dates or numbering changed', async () => {
+    const a = await subscriber('a@example.com');
+    await analyzeSite(a);
+    await watch(a, true);
+    await nextInterval();
+    onlyDates = true;
+    page.version = 3;
+    expect(await nextInterval()).toMatchObject({ changed: 1 });
+    expect(mails).toHaveLength(0);
+    expect((await list(a)).changedCount).toBe(1);
   });
 
   it('treats the same text with new markup and a new ETag as unchanged', async () => {

@@ -122,7 +122,9 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
         facts,
         change,
       });
-      if (isOwn) await options.onChange?.(claimed.site, change);
+      // The version store (issue 23 items 1–2) says when only dates or numbering changed: kept in the feed, no e-mail.
+      const isOnlyDates = result.changes?.onlyDates === true && change.facts.length === 0;
+      if (isOwn && !isOnlyDates) await options.onChange?.(claimed.site, change);
       return 'changed';
     } catch (error) {
       // The held hashes stay: the next attempt sees the same change again.
