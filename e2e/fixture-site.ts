@@ -8,7 +8,13 @@ const page = (name: string) => readFileSync(new URL(`./fixtures/site/${name}`, i
  * A throwaway website on 127.0.0.1 with a home page, Terms and Privacy Policy linked from its
  * footer, and `/hang`, a page that never answers (an analysis of it runs until cancelled).
  */
-export async function startFixtureSite(): Promise<{ origin: string; hostPort: string; close: () => Promise<void> }> {
+export async function startFixtureSite(): Promise<{
+  origin: string;
+  hostPort: string;
+  /** Serves other HTML at a path from now on (the site's documents changed); `undefined` restores the fixture's own. */
+  setPage: (path: string, html: string | undefined) => void;
+  close: () => Promise<void>;
+}> {
   const routes: Record<string, string> = {
     '/': page('index.html'),
     '/legal/terms-of-service': page('terms.html'),
@@ -25,9 +31,15 @@ export async function startFixtureSite(): Promise<{ origin: string; hostPort: st
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const original = { ...routes };
   return {
     origin: `http://127.0.0.1:${port}`,
     hostPort: `127.0.0.1:${port}`,
+    setPage: (path, html) => {
+      const body = html ?? original[path];
+      if (body === undefined) delete routes[path];
+      else routes[path] = body;
+    },
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();

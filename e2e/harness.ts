@@ -21,6 +21,10 @@ export function canRunBrowser(): boolean {
 export interface Harness {
   baseUrl: string;
   siteOrigin: string;
+  /** Changes (or, with `undefined`, restores) a page of the fixture site. */
+  setSitePage: (path: string, html: string | undefined) => void;
+  /** The server's SQLite file (journeys that must reset what the server keeps). */
+  databaseFile: string;
   browser: Browser;
   newContext(): Promise<BrowserContext>;
   stop(): Promise<void>;
@@ -59,6 +63,8 @@ export async function startHarness(): Promise<Harness> {
   return {
     baseUrl,
     siteOrigin: site.origin,
+    setSitePage: site.setPage,
+    databaseFile: join(dataDir, 'fineprint.sqlite'),
     browser,
     async newContext() {
       const context = await browser.newContext({ baseURL: baseUrl });

@@ -8,6 +8,7 @@ import {
   llmEngineId,
   type analyzeSite,
   type DocumentInput,
+  type DocumentVersion,
   type LlmDiagnostics,
   type LlmSettings,
 } from '@fineprint/analysis';
@@ -18,7 +19,7 @@ import type { Db } from './db/database';
 import { HTTP_STATUS, ServiceError, type DescribeError } from './errors';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes';
-import { createAnalysisService } from './modules/analysis/analysis.service';
+import { createAnalysisService, type AnalysisRun } from './modules/analysis/analysis.service';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
@@ -27,6 +28,9 @@ import { registerPaymentRoutes, WEBHOOK_PATH } from './modules/payments/payments
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createRetentionService } from './modules/retention/retention.service';
+import { createVersionsRepository } from './modules/versions/versions.repository';
+import { registerVersionRoutes } from './modules/versions/versions.routes';
+import { createVersionsService } from './modules/versions/versions.service';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -50,6 +54,9 @@ import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerDocsRoutes } from './modules/docs/docs.routes';
 import { createReadinessCheck } from './modules/ops/readiness';
 import { createRedis } from './plugins/redis';
+import { createWatching } from './modules/watch/watch.module';
+import { registerWatchRoutes } from './modules/watch/watch.routes';
+import type { WatchMailer } from './modules/watch/watch-mailer';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +69,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the watch e-mails' SMTP mailer (tests). */
+  watchMailer?: WatchMailer;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -115,7 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   app.decorate('metrics', metrics);
+  const versions = createVersionsService({ versions: createVersionsRepository(db), clock, historyDays: config.DOCUMENT_HISTORY_DAYS });
   const analysis = createAnalysisService({
+    versions,
     analyses: analysisRepository,
     visitors,
     subscriptions,
@@ -132,7 +143,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A reservation outlives any run (deadline, LLM, the pool's hard stop) by a wide margin: only a dead process lets one lapse.
     reservationLeaseMs: 2 * config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS : 0) + 120_000,
   });
-  app.decorate('retention', createRetentionService({ visitors, analyses: analysisRepository, payments, clock }));
+  const watching = createWatching({
+    config,
+    db,
+    clock,
+    subscriptions,
+    reanalyze: (site) => analysis.refreshWatched(site),
+    fetchScope: fetchScope(config),
+    registry: metrics.registry,
+    log: app.log,
+    mailer: deps.watchMailer,
+  });
+  app.decorate('watchScheduler', watching.scheduler);
+  app.addHook('onClose', () => watching.close());
+  app.decorate(
+    'retention',
+    createRetentionService({ visitors, analyses: analysisRepository, payments, versions, clock, watches: watching.repository }),
+  );
 
   await app.register(cookie);
   await registerSecurity(app, { headers, csrfExempt: [WEBHOOK_PATH] });
@@ -173,7 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSubscriptionRoutes(app, subscriptions);
   registerAnalysisRoutes(app, analysis, { rateLimitPerMinute: config.ANALYZE_RATE_LIMIT_PER_MINUTE, describeError });
-  registerIdentityRoutes(app, createIdentityService({ visitors, subscriptions, clock }));
+  registerIdentityRoutes(app, createIdentityService({ visitors, subscriptions, clock, clearWatches: watching.service.clearFor }));
+  registerWatchRoutes(app, watching.service);
   registerPaymentRoutes(
     app,
     createPaymentsService({ payments, subscriptions, provider, webhookHash: config.FLUTTERWAVE_WEBHOOK_HASH, clock }),
@@ -185,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ ok: true }));
   registerOpsRoutes(app, isReady);
   registerDocsRoutes(app);
+  registerVersionRoutes(app, versions);
 
   await registerWebApp(app, { webDist: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, supportEmail: config.SUPPORT_EMAIL });
   return app;
@@ -199,7 +228,7 @@ function analysisRunners(
   deps: AppDeps,
   metrics: Metrics,
 ): {
-  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisResult>;
+  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisRun>;
   runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
 } {
   const llm = llmSettingsOf(deps.config);
@@ -212,9 +241,18 @@ function analysisRunners(
   const analyze = deps.analyze;
   if (analyze)
     return {
-      runAnalysis: measured(metrics, (site, watch) =>
-        analyze(site, { ...task, onLlmDiagnostics: logLlm, onProgress: watch?.onProgress, signal: watch?.signal }),
-      ),
+      runAnalysis: measured(metrics, async (site, watch) => {
+        let documentVersions: DocumentVersion[] | undefined;
+        const onDocumentVersions = (v: DocumentVersion[]) => (documentVersions = v);
+        const result = await analyze(site, {
+          ...task,
+          onLlmDiagnostics: logLlm,
+          onProgress: watch?.onProgress,
+          signal: watch?.signal,
+          onDocumentVersions,
+        });
+        return { ...result, documentVersions };
+      }),
       runDocuments: (documents) => analyzeDocuments(documents, { llm, onLlmDiagnostics: logLlm }),
     };
   const pool = createAnalysisPool({
@@ -274,8 +312,8 @@ function llmSettingsOf(config: Config): LlmSettings | undefined {
 }
 
 /** A site analyzer that records its total duration and, when it fails, the error's code. */
-function measured(metrics: Metrics, run: (site: string, watch?: AnalysisWatch) => Promise<AnalysisResult>) {
-  return async (site: string, watch?: AnalysisWatch): Promise<AnalysisResult> => {
+function measured(metrics: Metrics, run: (site: string, watch?: AnalysisWatch) => Promise<AnalysisRun>) {
+  return async (site: string, watch?: AnalysisWatch): Promise<AnalysisRun> => {
     const stop = metrics.analysisDuration.startTimer({ stage: 'total' });
     try {
       return await run(site, watch);
@@ -293,5 +331,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
     retention: ReturnType<typeof createRetentionService>;
+    watchScheduler: ReturnType<typeof createWatching>['scheduler'];
   }
 }

@@ -68,6 +68,8 @@ const ConfigSchema = z
     ANALYZE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     /** Requests of any kind one client IP (IPv6: one /64) may send per minute. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+    /** Days a version of a site's documents is kept after it was last read (issue 23; site data, not personal data). */
+    DOCUMENT_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
     /** Overall deadline of one analysis: discovery and every fetch. */
     ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** Headless Chromium for pages whose text only scripts produce: unset means on when BROWSER_PATH exists. */
@@ -91,6 +93,25 @@ const ConfigSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Input budget of one model call; longer documents are split into sections. */
     LLM_MAX_INPUT_TOKENS: z.coerce.number().int().min(2000).max(2_000_000).default(32_000),
+    /** Watched sites (issue 23): each re-read at most once per this many hours (plus up to 10% jitter). */
+    WATCH_INTERVAL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 31)
+      .default(24),
+    /** Document fetches the watch scheduler starts per second in this instance, at most. */
+    WATCH_FETCHES_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
+    /** How often the scheduler looks for due sites when none is due. */
+    WATCH_POLL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    /** 'off' keeps this instance from re-reading watched sites (another instance does). */
+    WATCH_SCHEDULER: z.enum(['on', 'off']).default('on'),
+    /** Where watch e-mails go out (smtp:// or smtps://, credentials in the URL); unset = no e-mails. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** The From of watch e-mails; default SUPPORT_EMAIL. */
+    MAIL_FROM: z.string().min(3).optional(),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === undefined)

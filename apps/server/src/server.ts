@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  // Watched sites (issue 23): re-read on schedule; every instance may run it, each site is claimed by one.
+  if (config.WATCH_SCHEDULER === 'on') app.watchScheduler.start();
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Fineprint is ready at http://localhost:${config.PORT}`);
 }

@@ -11,6 +11,7 @@ import { gradeSummary } from './facts/grade';
 import { isConsistentWithFacts } from './facts/reconcile';
 import { writeFromFacts } from './facts/sentences';
 import { readFacts, type FactDocument } from './facts/read-facts';
+import { readDocumentVersion, type DocumentVersion } from './diff/versions';
 import { runLlmEngine, type LlmDiagnostics, type LlmSettings } from './llm';
 import { readStatedDate } from './extract/stated-date';
 import { findEmail } from './summarize/details';
@@ -31,13 +32,18 @@ export interface DocumentInput {
 export const ANALYSIS_DEADLINE_MS = 30_000;
 
 /** The optional LLM engine (issue 14): unset means the built-in engine only. */
+/** Asks for the documents in the form the version store keeps (issue 23): called once per analysis, before the LLM engine. */
+export interface VersionOptions {
+  onDocumentVersions?: (versions: DocumentVersion[]) => void;
+}
+
 export interface LlmOptions {
   llm?: LlmSettings;
   /** Called once per analysis with the LLM engine's calls, tokens, latency and outcome (for the logs). */
   onLlmDiagnostics?: (diagnostics: LlmDiagnostics) => void;
 }
 
-export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions, LlmOptions {
+export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions, LlmOptions, VersionOptions {
   /** Overall deadline for discovery and every fetch of one analysis. Default ANALYSIS_DEADLINE_MS. */
   deadlineMs?: number;
 }
@@ -74,7 +80,7 @@ export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {
  */
 export async function analyzeDocuments(
   inputs: readonly DocumentInput[],
-  options: SummaryOptions & LlmOptions & { onProgress?: (message: string) => void; signal?: AbortSignal } = {},
+  options: SummaryOptions & LlmOptions & VersionOptions & { onProgress?: (message: string) => void; signal?: AbortSignal } = {},
 ): Promise<AnalysisResult> {
   const extracted: Array<{ input: DocumentInput; doc: ExtractedDocument }> = [];
   for (const input of inputs) {
@@ -97,6 +103,7 @@ export async function analyzeDocuments(
   const findings: Finding[] = [];
   const documents: AnalyzedDocument[] = [];
   const factDocuments: FactDocument[] = [];
+  const versions: DocumentVersion[] = [];
   for (const { input, doc } of extracted) {
     documents.push({
       type: input.type,
@@ -113,6 +120,7 @@ export async function analyzeDocuments(
     }
     const clauses = segmentClauses(doc.blocks);
     factDocuments.push({ type: input.type, url: input.url, clauses });
+    if (options.onDocumentVersions) versions.push(readDocumentVersion({ type: input.type, url: input.url, blocks: doc.blocks }, clauses));
     findings.push(...classifyClauses(clauses, input.type, input.url));
   }
   notices.push(...languageNotices);
@@ -151,6 +159,7 @@ export async function analyzeDocuments(
     notices,
     engine: ENGINE_VERSION,
   };
+  options.onDocumentVersions?.(versions);
   if (!options.llm) return result;
   // The model proposes, its answers are checked against these texts, and this result is the floor.
   const llm = await runLlmEngine(

@@ -3,12 +3,22 @@
  *   fineprint analyze <url> [--json] [--allow host:port]
  *   fineprint analyze --file <path> [--type terms|privacy] [--file ...] [--json]
  *   fineprint facts <url | --file <path> ...>   (the fact sheet as a table)
+ *   fineprint diff <old file> <new file> [--type terms|privacy] [--json]   (what changed between two versions)
  *   fineprint eval <file.jsonl>
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { AnalysisResult, DocumentType } from '@fineprint/contracts';
 import { analyzeDocuments, analyzeSite, type DocumentInput } from './analyze';
+import {
+  diffDocumentVersion,
+  diffSiteVersions,
+  markWords,
+  readDocumentVersion,
+  type DatedDocumentVersion,
+  type DocumentVersion,
+} from './diff';
+import { extractDocument, extractPdf } from './extract/extract';
 import { classifySentence } from './classify/classify';
 import { leadInsInDocuments } from './classify/features';
 import { AnalysisError } from './errors';
@@ -20,6 +30,8 @@ const USAGE = `Usage:
   fineprint analyze <url> [--json] [--allow host:port]
   fineprint analyze --file <path> [--type terms|privacy] [--file <path> ...] [--json]
   fineprint facts <url> | --file <path> [--type terms|privacy] [--file <path> ...]   (the fact sheet as a table)
+  fineprint analyze ... --since <earlier --json output>   (adds what changed since then)
+  fineprint diff <old file> <new file> [--type terms|privacy] [--json]
   fineprint eval <file.jsonl>`;
 
 async function main(argv: string[]): Promise<number> {
@@ -27,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'analyze') return runAnalyze(rest);
   if (command === 'facts') return runAnalyze(rest, 'facts');
   if (command === 'eval') return runEval(rest);
+  if (command === 'diff') return runDiff(rest);
   process.stderr.write(`${USAGE}\n`);
   return command ? 2 : 0;
 }
@@ -36,10 +49,12 @@ async function runAnalyze(args: string[], output: 'summary' | 'facts' = 'summary
   const files: DocumentInput[] = [];
   const allowlist: string[] = [];
   let url: string | undefined;
+  let since: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--json') continue;
     if (arg === '--allow') allowlist.push(args[++i] ?? '');
+    else if (arg === '--since') since = args[++i];
     else if (arg === '--file') {
       const path = args[++i];
       if (!path) throw new Error('--file needs a path');
@@ -55,7 +70,13 @@ async function runAnalyze(args: string[], output: 'summary' | 'facts' = 'summary
   }
   const progress = (message: string) => process.stderr.write(`${message}\n`);
   // The optional LLM engine: the same LLM_* variables as the server (unset LLM_PROVIDER = built-in only).
-  const llm = { llm: llmSettingsFromEnv(process.env), onLlmDiagnostics: (d: object) => progress(`LLM engine: ${JSON.stringify(d)}`) };
+  const earlier = since === undefined ? undefined : readEarlierVersions(since);
+  let versions: DocumentVersion[] = [];
+  const llm = {
+    llm: llmSettingsFromEnv(process.env),
+    onLlmDiagnostics: (d: object) => progress(`LLM engine: ${JSON.stringify(d)}`),
+    onDocumentVersions: (v: DocumentVersion[]) => (versions = v),
+  };
   let result: AnalysisResult;
   if (files.length > 0) {
     progress(`Analysing ${files.length} file(s)`);
@@ -70,14 +91,94 @@ async function runAnalyze(args: string[], output: 'summary' | 'facts' = 'summary
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  // The documents as read now, kept in the --json output so that a later run can say what changed since.
+  const readAt = new Date().toISOString();
+  const dated: DatedDocumentVersion[] = versions.map((v) => ({ ...v, readAt }));
+  if (earlier) {
+    const changes = diffSiteVersions(earlier, dated);
+    if (changes) result = { ...result, changes };
+  }
   process.stdout.write(
     isJson
-      ? `${JSON.stringify(output === 'facts' ? result.factSheet : result, null, 2)}\n`
+      ? `${JSON.stringify(output === 'facts' ? result.factSheet : { ...result, versions: dated }, null, 2)}\n`
       : output === 'facts'
         ? formatFacts(result)
         : formatSummary(result),
   );
   return 0;
+}
+
+/** The versions an earlier `fineprint analyze --json` kept; an output without them cannot say what changed. */
+function readEarlierVersions(path: string): DatedDocumentVersion[] {
+  const earlier = JSON.parse(readFileSync(path, 'utf8')) as { versions?: DatedDocumentVersion[] };
+  if (!Array.isArray(earlier.versions)) throw new Error(`${path} has no "versions": make it with fineprint analyze --json`);
+  return earlier.versions;
+}
+
+/** fineprint diff: the fact changes and the clause diff of two versions of one document. */
+async function runDiff(args: string[]): Promise<number> {
+  const isJson = args.includes('--json');
+  const paths: string[] = [];
+  let type: DocumentType | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') continue;
+    if (arg === '--type') {
+      const value = args[++i];
+      if (value !== 'terms' && value !== 'privacy') throw new Error('--type must be terms or privacy');
+      type = value;
+    } else paths.push(arg);
+  }
+  if (paths.length !== 2) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const kind = type ?? (/privacy|datenschutz|confidential/i.test(paths[1]!) ? 'privacy' : 'terms');
+  const [before, after] = await Promise.all(paths.map((path) => readVersion(readInput(path, kind))));
+  const diff = diffDocumentVersion(before!, after!);
+  const json = {
+    facts: diff.facts.map((f) => ({ id: f.id, before: f.before, after: f.after })),
+    clauses: diff.clauses.map((c) => ({
+      change: c.change,
+      ...(c.before ? { before: c.before.text } : {}),
+      ...(c.after ? { after: c.after.text } : {}),
+    })),
+    onlyDates: diff.onlyDates,
+  };
+  if (isJson) {
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+    return 0;
+  }
+  const lines: string[] = [];
+  if (diff.onlyDates) lines.push('Only dates or numbering changed.');
+  lines.push(`Fact changes (${diff.facts.length})`);
+  for (const f of diff.facts) {
+    lines.push(`  ${f.id}: ${String(f.before.value)} → ${String(f.after.value)}`);
+    if (f.before.evidence[0]) lines.push(`      before: “${f.before.evidence[0].quote}”`);
+    if (f.after.evidence[0]) lines.push(`      after:  “${f.after.evidence[0].quote}”`);
+  }
+  lines.push('', `Clause changes (${diff.clauses.length})`);
+  for (const c of diff.clauses) {
+    if (c.change === 'added') lines.push(`  + ${c.after!.text}`);
+    else if (c.change === 'removed') lines.push(`  - ${c.before!.text}`);
+    else
+      lines.push(
+        `  ~ ${markWords(c.before!.text, c.after!.text)
+          .map((w) => (w.change === 'added' ? `{+${w.text}+}` : w.change === 'removed' ? `[-${w.text}-]` : w.text))
+          .join('')}`,
+      );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+/** Extracts one file and reads it as a kept version (blocks, hash, own fact sheet). */
+async function readVersion(input: DocumentInput): Promise<DocumentVersion> {
+  const doc =
+    input.mediaType === 'pdf'
+      ? await extractPdf(input.content as Uint8Array, input.url)
+      : extractDocument(String(input.content), input.mediaType, input.url, { url: input.url, type: input.type });
+  return readDocumentVersion({ type: input.type, url: input.url, blocks: doc.blocks });
 }
 
 function readInput(path: string, type: DocumentType): DocumentInput {

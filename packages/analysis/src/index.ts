@@ -3,7 +3,17 @@
  * Policy. Options in, typed results or typed errors out; no HTTP framework, database or
  * environment variable is read here.
  */
-export { analyzeSite, analyzeDocuments, ENGINE_VERSION, type AnalyzeSiteOptions, type DocumentInput, type LlmOptions } from './analyze';
+export {
+  analyzeSite,
+  analyzeDocuments,
+  ENGINE_VERSION,
+  type AnalyzeSiteOptions,
+  type DocumentInput,
+  type LlmOptions,
+  type VersionOptions,
+} from './analyze';
+/** Document versions and what changed between them (issue 23). */
+export * from './diff';
 export { llmEngineId, llmSettingsFromEnv, type LlmDiagnostics, type LlmProvider, type LlmSettings } from './llm';
 export { AnalysisError, UrlError, FetchError, DiscoveryError, type AnalysisErrorCode } from './errors';
 export { normalizeSiteUrl, parseHttpUrl, MAX_URL_LENGTH } from './fetch/normalize-url';

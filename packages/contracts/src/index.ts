@@ -5,3 +5,5 @@ export * from './schemas';
 export * from './fact-text';
 export * from './share-messages';
 export * from './result-messages';
+export * from './change-messages';
+export * from './watch';

@@ -140,6 +140,83 @@ export type FactAnswer = z.infer<typeof FactAnswerSchema>;
 export const FactSheetSchema = z.record(FactIdSchema, FactAnswerSchema);
 export type FactSheet = z.infer<typeof FactSheetSchema>;
 
+/**
+ * What changed in a site's documents between two analyses (issue 23): the fact-sheet answers that
+ * changed, the clauses added, removed or reworded, and the documents that appeared or disappeared.
+ */
+
+/** A piece of a reworded clause: words kept, or words only the earlier (`removed`) or later (`added`) version has. */
+export const ChangedWordsSchema = z.object({
+  text: z.string(),
+  change: z.enum(['same', 'added', 'removed']),
+});
+export type ChangedWords = z.infer<typeof ChangedWordsSchema>;
+
+/** One clause-level change; `before`/`after` are the clause texts as extracted, so they can be found in the documents. */
+export const ClauseChangeSchema = z.object({
+  document: DocumentTypeSchema,
+  change: z.enum(['added', 'removed', 'reworded']),
+  before: z.string().optional(),
+  after: z.string().optional(),
+  /** Reworded clauses only: the words of both versions in reading order, each marked. */
+  words: z.array(ChangedWordsSchema).optional(),
+  /** True when the clauses differ only in dates or numbering. */
+  onlyDates: z.boolean().optional(),
+});
+export type ClauseChange = z.infer<typeof ClauseChangeSchema>;
+
+/** One fact-sheet answer that changed, each side with the clauses of its own version and that version's date. */
+export const FactChangeSchema = z.object({
+  id: FactIdSchema,
+  document: DocumentTypeSchema,
+  before: FactAnswerSchema,
+  after: FactAnswerSchema,
+  beforeDate: z.string(),
+  afterDate: z.string(),
+});
+export type FactChange = z.infer<typeof FactChangeSchema>;
+
+export const DocumentChangeSchema = z.object({
+  type: DocumentTypeSchema,
+  change: z.enum(['appeared', 'disappeared', 'changed']),
+  url: z.string(),
+});
+export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
+
+export const ChangesSchema = z.object({
+  /** When the earlier version was read (ISO 8601). */
+  since: z.string(),
+  /** When the later version was read (ISO 8601). */
+  until: z.string(),
+  facts: z.array(FactChangeSchema),
+  clauses: z.array(ClauseChangeSchema),
+  /** Clause changes beyond the ones listed (a rewrite lists its first ones only). */
+  moreClauses: z.number().int().nonnegative(),
+  documents: z.array(DocumentChangeSchema),
+  /** True when the only changes are dates or numbering. */
+  onlyDates: z.boolean(),
+});
+export type Changes = z.infer<typeof ChangesSchema>;
+
+/** One step of a site's history: the documents read then, and what changed from the step before. */
+export const HistoryEntrySchema = z.object({
+  /** The step's id: `GET /api/sites/{site}/history/{id}` returns its changes. */
+  id: z.string(),
+  date: z.string(),
+  documents: z.array(z.object({ type: DocumentTypeSchema, url: z.string() })),
+  /** One line saying what changed from the step before (the first step: what was first read). */
+  summary: z.string(),
+  hasChanges: z.boolean(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+export const SiteHistorySchema = z.object({
+  site: z.string(),
+  /** Newest first. */
+  versions: z.array(HistoryEntrySchema),
+});
+export type SiteHistory = z.infer<typeof SiteHistorySchema>;
+
 /** The analysis of SPEC section 3, plus the evidence behind every item. */
 export const AnalysisResultSchema = z.object({
   keyPoints: z.array(z.string()),
@@ -165,6 +242,10 @@ export const AnalysisResultSchema = z.object({
   resultId: z.string().optional(),
   /** When the analysis was made (ISO 8601); absent on results kept before it was recorded. */
   analyzedAt: z.string().optional(),
+  /** What changed since the site was last analysed with different text (issue 23). */
+  changes: ChangesSchema.optional(),
+  /** How many versions of the site's documents are kept, since when: `GET /api/sites/{site}/history` lists them. */
+  history: z.object({ site: z.string(), versions: z.number().int().positive(), since: z.string() }).optional(),
 });
 export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
 

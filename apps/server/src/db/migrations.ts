@@ -9,6 +9,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export function createMigrations(dialect: Dialect): Record<string, Migration> {
   const serial = (c: ColumnDefinitionBuilder) =>
     dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+  const bytes = dialect === 'postgres' ? 'bytea' : 'blob';
   return {
     '0001_initial': {
       async up(db: Kysely<unknown>) {
@@ -117,6 +118,89 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('id', 'varchar(16)', (c) => c.primaryKey())
           .addColumn('payload', 'text', (c) => c.notNull())
           .execute();
+      },
+    },
+    // Issue 23: every version of every site's documents (site data, kept DOCUMENT_HISTORY_DAYS), each
+    // step of a site's history with what changed, and every kept result's permalink beyond the cache's day.
+    '0007_document_versions': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('document_versions')
+          .addColumn('id', 'integer', serial)
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('doc_type', 'varchar(16)', (c) => c.notNull())
+          .addColumn('url', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('text_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('blocks_gz', bytes, (c) => c.notNull())
+          .addColumn('fact_sheet_json', 'text', (c) => c.notNull())
+          .addColumn('read_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('last_read_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('document_versions_site').on('document_versions').columns(['site', 'doc_type', 'id']).execute();
+        await db.schema.createIndex('document_versions_last_read').on('document_versions').column('last_read_at').execute();
+        await db.schema
+          .createTable('site_versions')
+          .addColumn('id', 'integer', serial)
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('read_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('last_read_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('documents_json', 'text', (c) => c.notNull())
+          .addColumn('changes_gz', bytes)
+          .addColumn('summary_json', 'text')
+          .execute();
+        await db.schema.createIndex('site_versions_site').on('site_versions').columns(['site', 'id']).execute();
+        await db.schema.createIndex('site_versions_last_read').on('site_versions').column('last_read_at').execute();
+        await db.schema
+          .createTable('kept_results')
+          .addColumn('result_id', 'varchar(32)', (c) => c.primaryKey())
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('result_gz', bytes, (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('kept_results_created_at').on('kept_results').column('created_at').execute();
+      },
+    },
+    // Issue 23 item 4: watched sites (one row per site: the job its re-reads share), the
+    // subscribers' watches (personal data: deleted with "Clear my data", purged a month after the
+    // subscription ends) and the changes found (feeds, e-mails).
+    '0008_watched_sites': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('watched_sites')
+          .addColumn('site', 'varchar(2048)', (c) => c.primaryKey())
+          .addColumn('next_check_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('lease_owner', 'varchar(64)')
+          .addColumn('lease_until', 'varchar(32)')
+          .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_checked_at', 'varchar(32)')
+          .addColumn('last_changed_at', 'varchar(32)')
+          .addColumn('last_error', 'varchar(64)')
+          .addColumn('documents_json', 'text', (c) => c.notNull())
+          .addColumn('facts_json', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('watched_sites_next_check').on('watched_sites').column('next_check_at').execute();
+        await db.schema
+          .createTable('watches')
+          .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+          .addColumn('subscription_id', 'integer', (c) => c.notNull().references('subscriptions.id').onDelete('cascade'))
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('feed_token', 'varchar(32)', (c) => c.notNull().unique())
+          .addColumn('email_alerts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('seen_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .addUniqueConstraint('watches_subscription_site', ['subscription_id', 'site'])
+          .execute();
+        await db.schema.createIndex('watches_site').on('watches').column('site').execute();
+        await db.schema
+          .createTable('watch_changes')
+          .addColumn('id', 'integer', serial)
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('changed_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('facts_json', 'text', (c) => c.notNull())
+          .addColumn('documents_json', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('watch_changes_site').on('watch_changes').columns(['site', 'changed_at']).execute();
       },
     },
   };

@@ -79,6 +79,79 @@ export interface SandboxTransactionTable {
   email: string;
   created_at: string;
 }
+/** One version of one document of a site (issue 23): a new row only when its normalised text changed. */
+export interface DocumentVersionTable {
+  id: Generated<number>;
+  site: string;
+  doc_type: string;
+  url: string;
+  text_hash: string;
+  /** The extracted blocks (kind, text, heading level) as gzipped JSON. */
+  blocks_gz: Uint8Array;
+  fact_sheet_json: string;
+  /** When this text was first read; `last_read_at` when it was last read unchanged. */
+  read_at: string;
+  last_read_at: string;
+}
+/** One step of a site's history: its documents' versions then, and what changed from the step before (gzipped JSON). */
+export interface SiteVersionTable {
+  id: Generated<number>;
+  site: string;
+  read_at: string;
+  last_read_at: string;
+  /** [{type, url, versionId}] */
+  documents_json: string;
+  changes_gz: Uint8Array | null;
+  summary_json: string | null;
+}
+/** Every kept result by its permalink id, beyond the cache's day (gzipped JSON). */
+export interface KeptResultTable {
+  result_id: string;
+  site: string;
+  result_gz: Uint8Array;
+  created_at: string;
+}
+/** A watched site: the one re-read job all its watchers share (at most one read per interval). */
+export interface WatchedSiteTable {
+  site: string;
+  next_check_at: string;
+  /** The instance re-reading it now, and until when its claim holds (a dead instance's claim lapses). */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** Failed re-reads in a row (backoff). */
+  failures: number;
+  last_checked_at: string | null;
+  last_changed_at: string | null;
+  last_error: string | null;
+  /** JSON: the documents re-read, each with its validators (ETag, Last-Modified) and text hash. */
+  documents_json: string;
+  /** JSON: the last fact sheet's answers, by fact id. */
+  facts_json: string;
+  created_at: string;
+}
+/** A subscriber's watch of one site (personal data). */
+export interface WatchTable {
+  id: string;
+  subscription_id: number;
+  site: string;
+  /** The private Atom feed's token (random, 22 base64url characters). */
+  feed_token: string;
+  /** 1 when the subscriber agreed to an e-mail when the site changes. */
+  email_alerts: number;
+  /** When the subscriber last opened the watch list: later changes count as "changed". */
+  seen_at: string;
+  created_at: string;
+}
+/** A change found in a watched site's documents: the feed's entries and the e-mail's content. */
+export interface WatchChangeTable {
+  id: Generated<number>;
+  site: string;
+  changed_at: string;
+  /** JSON: [{id, before, after}] of the fact-sheet answers that changed. */
+  facts_json: string;
+  /** JSON: the document URLs whose text changed. */
+  documents_json: string;
+}
 
 export interface Database {
   visitors: VisitorTable;
@@ -90,4 +163,10 @@ export interface Database {
   sandbox_transactions: SandboxTransactionTable;
   analysis_reservations: AnalysisReservationTable;
   readiness_probe: ReadinessProbeTable;
+  document_versions: DocumentVersionTable;
+  site_versions: SiteVersionTable;
+  kept_results: KeptResultTable;
+  watched_sites: WatchedSiteTable;
+  watches: WatchTable;
+  watch_changes: WatchChangeTable;
 }

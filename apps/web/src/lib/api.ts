@@ -14,7 +14,8 @@ import { readCookie, writeCookie } from './cookies';
 import { http, HttpError } from './http';
 import { getVisitorId, resetIdentity } from './identity';
 
-async function identityHeaders(): Promise<Record<string, string>> {
+/** The headers of a call made for this visitor: their subscription token (if any) and visitor id. */
+export async function identityHeaders(): Promise<Record<string, string>> {
   const token = readCookie(COOKIE_NAMES.authToken);
   return { Authorization: token ? `Bearer ${token}` : '', [USER_ID_HEADER]: await getVisitorId() };
 }
@@ -139,7 +140,9 @@ export async function setEmail(userId: string, email: string): Promise<void> {
 /** Deletes the stored e-mail on the server, then removes the three cookies and the in-memory id. */
 export async function clearUserData(userId: string): Promise<void> {
   try {
-    await http.delete(`/clear-user-data/${encodeURIComponent(userId)}`);
+    // The token too: a subscriber's watched sites are deleted with the rest (issue 23).
+    const token = readCookie(COOKIE_NAMES.authToken);
+    await http.delete(`/clear-user-data/${encodeURIComponent(userId)}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
   } catch (error) {
     console.error(MESSAGES.logErrorClearingUserData, error);
   }

@@ -50,6 +50,11 @@ export interface FetchOptions extends GuardOptions {
   onRequest?: (url: string) => void;
   /** Ends the fetch early (the caller's overall deadline); the fetch then fails with TIMEOUT. */
   signal?: AbortSignal;
+  /**
+   * Validators of a copy the caller holds (a watched site's re-read): sent as If-None-Match and
+   * If-Modified-Since, and a 304 answer comes back as a document with `notModified: true` and no body.
+   */
+  conditional?: { etag?: string | undefined; lastModified?: string | undefined };
 }
 
 export interface FetchedDocument {
@@ -62,6 +67,10 @@ export interface FetchedDocument {
   charset: string | null;
   /** Body decoded as text (empty for PDF). */
   text: string;
+  /** The response's ETag and Last-Modified, when it sent them (what a later conditional fetch sends back). */
+  validators?: { etag?: string; lastModified?: string };
+  /** True when a conditional fetch was answered 304 Not Modified: the caller's copy is current (no body). */
+  notModified?: true;
 }
 
 export const DEFAULT_USER_AGENT =
@@ -136,11 +145,16 @@ export async function fetchDocument(input: string | URL, options: FetchOptions =
     const addresses = await resolveGuardedTarget(url, options);
     const target = url;
     const outcome = await withDestinationSlot<HopOutcome>(destinationOf(target, addresses), signal, async () => {
-      const response = await requestOnce(target, addresses, options, signal);
+      const response = await requestOnce(target, addresses, options, signal, { conditional: options.conditional });
+      if (response.statusCode === 304 && hasValidators(options.conditional)) {
+        response.body.destroy();
+        return { document: notModified(target, options.conditional!) };
+      }
       if (!REDIRECT_STATUSES.has(response.statusCode) && response.statusCode >= 200 && response.statusCode < 300) {
         const document = await readBody(target, response, options, signal);
         if (document.mediaType === 'html' && isBotWall(response.statusCode, response.headers, document.text)) throw botWall();
-        return { document };
+        const validators = validatorsOf(response.headers);
+        return { document: validators ? { ...document, validators } : document };
       }
       if (!REDIRECT_STATUSES.has(response.statusCode)) {
         // A refusal may be a bot wall: its first bytes say so (read within the same caps).
@@ -167,6 +181,28 @@ export async function fetchDocument(input: string | URL, options: FetchOptions =
   }
 }
 
+const hasValidators = (conditional: FetchOptions['conditional']) => Boolean(conditional?.etag || conditional?.lastModified);
+
+/** A 304 to a conditional fetch: the caller's copy (its validators kept) is current. */
+function notModified(url: URL, conditional: NonNullable<FetchOptions['conditional']>): FetchedDocument {
+  const validators = {
+    ...(conditional.etag ? { etag: conditional.etag } : {}),
+    ...(conditional.lastModified ? { lastModified: conditional.lastModified } : {}),
+  };
+  return { url: url.href, mediaType: 'html', body: Buffer.alloc(0), charset: null, text: '', validators, notModified: true };
+}
+
+/** ETag and Last-Modified of a response (bounded: a validator longer than 512 characters is not kept). */
+function validatorsOf(headers: Record<string, string | string[] | undefined>): FetchedDocument['validators'] {
+  const etag = headerValue(headers['etag']);
+  const lastModified = headerValue(headers['last-modified']);
+  const validators = {
+    ...(etag && etag.length <= 512 ? { etag } : {}),
+    ...(lastModified && lastModified.length <= 512 ? { lastModified } : {}),
+  };
+  return validators.etag || validators.lastModified ? validators : undefined;
+}
+
 /** One hop: the document, or the status and Location of a response that is not one. */
 type HopOutcome =
   | { document: FetchedDocument; statusCode?: undefined; location?: undefined }
@@ -179,7 +215,11 @@ async function requestOnce(
   addresses: ResolvedAddress[],
   options: FetchOptions,
   signal: AbortSignal,
-  extra: { accept?: string | undefined; cookie?: string | undefined } = {},
+  extra: {
+    accept?: string | undefined;
+    cookie?: string | undefined;
+    conditional?: FetchOptions['conditional'];
+  } = {},
 ): Promise<UndiciResponse> {
   const agent = new Agent({
     connections: 1,
@@ -214,6 +254,8 @@ async function requestOnce(
         'accept-encoding': 'gzip, deflate, br',
         'accept-language': 'en',
         ...(extra.cookie ? { cookie: extra.cookie } : {}),
+        ...(extra.conditional?.etag ? { 'if-none-match': extra.conditional.etag } : {}),
+        ...(extra.conditional?.lastModified ? { 'if-modified-since': extra.conditional.lastModified } : {}),
       },
     });
     // Errors after we stop reading (abort, destroy) must not surface as unhandled events.

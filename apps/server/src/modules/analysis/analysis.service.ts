@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ENGINE_VERSION, normalizeSiteUrl, type DocumentInput } from '@fineprint/analysis';
+import { ENGINE_VERSION, normalizeSiteUrl, type DocumentInput, type DocumentVersion } from '@fineprint/analysis';
 import { FREE_ANALYSES, MESSAGES, SHARE_MESSAGES, type AnalysisResult } from '@fineprint/contracts';
+import type { VersionsService } from '../versions/versions.service';
 import { ServiceError } from '../../errors';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { VisitorsRepository } from '../visitors/visitors.repository';
 import type { AnalysisRepository } from './analysis.repository';
 import type { AnalysisWatch } from './analysis-pool';
 import { runAsClient } from './client-scope';
+import { BACKGROUND_CLIENT } from './fair-queue';
 import { createSingleFlight, type SingleFlight } from './single-flight';
 
 /** A cached analysis is reused for a day; sites change their policies rarely. */
@@ -24,7 +26,9 @@ export interface AnalysisServiceDeps {
   subscriptions: SubscriptionsService;
   clock: () => Date;
   /** Analyses one normalised site address (the worker pool; a stand-in in tests), optionally followed and cancelled through `watch`. */
-  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisResult>;
+  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisRun>;
+  /** The version store (issue 23): each run's documents recorded, `changes` added, results kept past the cache. Unset: none. */
+  versions?: Pick<VersionsService, 'recordSiteDocuments' | 'briefOf' | 'keepResult' | 'findKeptResult'>;
   /** Analyses documents the visitor provided (the worker pool; in process in tests). */
   runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
   /** Shares one run among concurrent requests for the same site (default: within this process). */
@@ -39,6 +43,9 @@ export interface AnalysisServiceDeps {
    */
   reservationLeaseMs?: number;
 }
+
+/** A site's analysis as a runner returns it: the result, and its documents as the version store keeps them (issue 23). */
+export type AnalysisRun = AnalysisResult & { documentVersions?: DocumentVersion[] };
 
 /** Who asks for an analysis: the visitor counted, the bearer token, and the client (IP) for the in-flight cap. */
 interface Requester {
@@ -86,9 +93,18 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         }),
       );
     },
+    /**
+     * A watched site whose documents changed (issue 23): analysed afresh for no visitor and no
+     * quota, queued as background work behind every visitor's analysis, cached like any result.
+     */
+    async refreshWatched(site: string): Promise<AnalysisResult> {
+      return runAsClient(BACKGROUND_CLIENT, () => computeAndCache(site));
+    },
     /** A kept result by its permalink id: no quota used; 404 when unknown or replaced by a newer analysis of its site. */
     async findResult(resultId: string): Promise<AnalysisResult> {
-      const result = RESULT_ID_PATTERN.test(resultId) ? await deps.analyses.findByResultId(resultId) : undefined;
+      const isId = RESULT_ID_PATTERN.test(resultId);
+      // A result the cache has replaced (its site analysed again) is still kept by the version store.
+      const result = isId ? ((await deps.analyses.findByResultId(resultId)) ?? (await deps.versions?.findKeptResult(resultId))) : undefined;
       if (!result) throw new ServiceError('NOT_FOUND', SHARE_MESSAGES.permalinkGone);
       return result;
     },
@@ -152,6 +168,34 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return result;
   }
 
+  /**
+   * A fresh run of the site: its documents recorded by the version store (with the result's
+   * `changes` and `history`), cached with a new permalink (an LLM fallback is not kept).
+   */
+  async function computeAndCache(site: string, watch?: AnalysisWatch): Promise<AnalysisResult> {
+    const { documentVersions, ...run } = await deps.runAnalysis(site, watch);
+    // Every run's documents are versioned, an LLM fallback's too: the texts are the same.
+    const recorded = documentVersions && deps.versions ? await deps.versions.recordSiteDocuments(site, documentVersions) : {};
+    const history = deps.versions ? await deps.versions.briefOf(site) : undefined;
+    const computed: AnalysisResult = {
+      ...run,
+      analyzedAt: deps.clock().toISOString(),
+      ...(recorded.changes ? { changes: recorded.changes } : {}),
+      ...(history ? { history } : {}),
+    };
+    // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
+    if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
+    // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
+    const result = { ...computed, resultId: randomBytes(16).toString('base64url') };
+    const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
+    await deps.analyses.saveCached(
+      { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
+      deps.clock().toISOString(),
+    );
+    await deps.versions?.keepResult(site, result);
+    return result;
+  }
+
   async function analyzeOnce(site: string, input: Omit<Requester, 'client'>, watch?: AnalysisWatch): Promise<AnalysisResult> {
     return withReservation(
       input,
@@ -161,19 +205,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         const cached = await readCache();
         deps.onCacheLookup?.(cached !== undefined);
         if (cached) return cached;
-        const compute = async () => {
-          const computed = { ...(await deps.runAnalysis(site, watch)), analyzedAt: deps.clock().toISOString() };
-          // A built-in result the LLM engine fell back to is not kept: the next visitor tries the model again.
-          if (computed.notices.includes(MESSAGES.llmFallback)) return computed;
-          // Its permalink: random, so a site's address (or engine version) never lets anyone guess it.
-          const result = { ...computed, resultId: randomBytes(16).toString('base64url') };
-          const contentHash = createHash('sha256').update(JSON.stringify(result.details)).digest('hex');
-          await deps.analyses.saveCached(
-            { site, engineVersion, documentUrls: result.documents.map((d) => d.url), contentHash, result },
-            deps.clock().toISOString(),
-          );
-          return result;
-        };
+        const compute = () => computeAndCache(site, watch);
         if (watch) return compute();
         // Each request has taken its own unit above; concurrent ones for the same site share one run.
         return singleFlight.run(site, { readShared: readCache, compute });

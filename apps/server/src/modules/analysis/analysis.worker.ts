@@ -5,6 +5,7 @@ import {
   type AnalysisErrorCode,
   type BrowserSettings,
   type DocumentInput,
+  type DocumentVersion,
   type LlmDiagnostics,
   type LlmSettings,
 } from '@fineprint/analysis';
@@ -45,7 +46,12 @@ export const STARTED = '\u0000started';
 
 /** The worker's answer: the result, or the analysis error's code and sentence (errors lose their class crossing threads). */
 export type AnalysisOutcome = (
-  { ok: true; result: AnalysisResult } | { ok: false; code: AnalysisErrorCode; message: string; isTransient: boolean }
+  | {
+      ok: true;
+      /** A site's result carries its documents as the version store keeps them (`documentVersions`, issue 23). */
+      result: AnalysisResult & { documentVersions?: DocumentVersion[] };
+    }
+  | { ok: false; code: AnalysisErrorCode; message: string; isTransient: boolean }
 ) & {
   /** Milliseconds the analysis ran in this thread (the pool derives the time it waited for a thread). */
   runMs: number;
@@ -66,6 +72,7 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
   port?.on('message', (message) => message === 'cancel' && cancelled.abort());
   const onProgress = port && ((message: string) => port.postMessage(message));
   const engine = { llm: task.llm, onLlmDiagnostics: (d: LlmDiagnostics) => (llm = d), onProgress };
+  let documentVersions: DocumentVersion[] | undefined;
   try {
     const result =
       'documents' in task
@@ -78,9 +85,10 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
             browser: task.browser && port ? { ...task.browser, pageSlots: pageSlotsOver(port) } : task.browser,
             signal: cancelled.signal,
             ...engine,
+            onDocumentVersions: (v) => (documentVersions = v),
           });
     if (cancelled.signal.aborted) return cancelledOutcome(started);
-    return { ok: true, result, runMs: performance.now() - started, llm };
+    return { ok: true, result: documentVersions ? { ...result, documentVersions } : result, runMs: performance.now() - started, llm };
   } catch (error) {
     if (cancelled.signal.aborted) return cancelledOutcome(started);
     if (error instanceof AnalysisError)

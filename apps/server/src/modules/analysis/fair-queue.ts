@@ -1,5 +1,11 @@
 import { ServiceError } from '../../errors';
 
+/**
+ * The client of background work (watched sites re-analysed, issue 23): it takes a thread only
+ * when no visitor's analysis waits for one, and always leaves `reserve` threads free.
+ */
+export const BACKGROUND_CLIENT = 'background';
+
 /** Runs whose durations the queue remembers to estimate a wait. */
 const RECENT_RUNS = 20;
 /** Runs needed before an estimated wait may refuse anyone (a cold server guesses nothing). */
@@ -36,14 +42,20 @@ export function createFairQueue(options: FairQueueOptions) {
   const waiting: Waiter[] = [];
   const recent: number[] = [];
   const runningOf = (client: string) => runningBy.get(client) ?? 0;
-  const canStart = (client: string) => running < options.capacity - (runningOf(client) > 0 ? options.reserve : 0);
+  // Background work (watched sites' re-analyses) always leaves `reserve` threads to visitors.
+  const canStart = (client: string) =>
+    running < options.capacity - (runningOf(client) > 0 || client === BACKGROUND_CLIENT ? options.reserve : 0);
+  const foregroundWaiting = () => waiting.reduce((n, w) => n + (w.client === BACKGROUND_CLIENT ? 0 : 1), 0);
 
   const pump = () => {
     for (;;) {
       // Arrival order breaks ties: only a strictly smaller running count overtakes.
       let next: Waiter | undefined;
       for (const waiter of waiting)
-        if (canStart(waiter.client) && (!next || runningOf(waiter.client) < runningOf(next.client))) next = waiter;
+        if (waiter.client !== BACKGROUND_CLIENT && canStart(waiter.client) && (!next || runningOf(waiter.client) < runningOf(next.client)))
+          next = waiter;
+      // Background work only when no visitor's analysis could take the thread.
+      next ??= waiting.find((waiter) => waiter.client === BACKGROUND_CLIENT && canStart(waiter.client));
       if (!next) return;
       waiting.splice(waiting.indexOf(next), 1);
       next.start();
@@ -65,8 +77,11 @@ export function createFairQueue(options: FairQueueOptions) {
      */
     enter(client: string, signal?: AbortSignal): Promise<() => void> {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
-      const isImmediate = waiting.length === 0 && canStart(client);
-      if (!isImmediate && (waiting.length >= options.maxWaiting || expectedWaitMs() > options.maxWaitMs)) return Promise.reject(busy());
+      const isBackground = client === BACKGROUND_CLIENT;
+      const isImmediate = (isBackground ? waiting.length : foregroundWaiting()) === 0 && canStart(client);
+      // Background waiters never count against a visitor's admission; they wait their maxWaitMs like anyone.
+      if (!isImmediate && !isBackground && (foregroundWaiting() >= options.maxWaiting || expectedWaitMs() > options.maxWaitMs))
+        return Promise.reject(busy());
       return new Promise((resolve, reject) => {
         let timer: NodeJS.Timeout | undefined;
         const onAbort = () => drop(signal?.reason);

@@ -2,14 +2,17 @@ import {
   AnalysisResultSchema,
   AnalyzeRequestSchema,
   AnalyzeTextRequestSchema,
+  ChangesSchema,
   PaymentIntentRequestSchema,
   PaymentIntentSchema,
   PaymentPlanSchema,
   PaymentVerificationSchema,
   SetEmailRequestSchema,
+  SiteHistorySchema,
   SubscriptionStatusSchema,
 } from '@fineprint/contracts';
 import { z } from 'zod';
+import { WATCH_PATHS, WATCH_SCHEMAS } from './openapi-watch';
 
 type Json = Record<string, unknown>;
 
@@ -56,7 +59,10 @@ export function buildOpenApiDocument(): Json {
         PaymentIntentRequest: schemaOf(PaymentIntentRequestSchema),
         PaymentIntent: schemaOf(PaymentIntentSchema),
         PaymentPlan: schemaOf(PaymentPlanSchema),
+        Changes: schemaOf(ChangesSchema),
+        SiteHistory: schemaOf(SiteHistorySchema),
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+        ...WATCH_SCHEMAS,
       },
     },
     paths: {
@@ -116,6 +122,20 @@ export function buildOpenApiDocument(): Json {
           summary: 'A kept analysis by its permalink id (the `resultId` of a result); uses no analysis',
           parameters: [pathParam('resultId', 'The permalink id')],
           responses: { 200: ok('The analysis', ref('AnalysisResult')), 404: ERROR },
+        },
+      },
+      '/api/sites/{site}/history': {
+        get: {
+          summary: "The kept versions of a site's documents, newest first, each with its date and a one-line summary of what changed",
+          parameters: [pathParam('site', 'The site address or host as analysed, URL-encoded')],
+          responses: { 200: ok('The history', ref('SiteHistory')), 400: ERROR, 404: ERROR },
+        },
+      },
+      '/api/sites/{site}/history/{id}': {
+        get: {
+          summary: "What changed at one step of a site's history (facts before → after, clauses, documents)",
+          parameters: [pathParam('site', 'The site address or host, URL-encoded'), pathParam('id', 'The step id from the history')],
+          responses: { 200: ok('The changes', ref('Changes')), 400: ERROR, 404: ERROR },
         },
       },
       '/api/get-email/{userId}': {
@@ -189,6 +209,7 @@ export function buildOpenApiDocument(): Json {
       '/api/docs': {
         get: { summary: 'This OpenAPI document', responses: { 200: ok('OpenAPI 3.0', { type: 'object' }) } },
       },
+      ...WATCH_PATHS,
     },
   };
 }

@@ -8,7 +8,13 @@ import { isEmailOwner, type Requester } from './requester';
  * (the same visitor id and device key: identical browsers share a visitor id), or by the holder
  * of the subscription token for that e-mail; anyone else gets "not found".
  */
-export function createIdentityService(deps: { visitors: VisitorsRepository; subscriptions: SubscriptionsService; clock: () => Date }) {
+export function createIdentityService(deps: {
+  visitors: VisitorsRepository;
+  subscriptions: SubscriptionsService;
+  clock: () => Date;
+  /** Deletes the watches of the token's subscription (issue 23): "Clear my data" ends them too. */
+  clearWatches?: (token: string | undefined) => Promise<void>;
+}) {
   const authorize = async (userId: string, requester: Requester) => {
     const visitor = await deps.visitors.find(userId, deps.clock().toISOString());
     if (!visitor && requester.visitorIds.includes(userId)) return undefined;
@@ -32,8 +38,10 @@ export function createIdentityService(deps: { visitors: VisitorsRepository; subs
       if (!(await deps.visitors.setEmail(userId, email, requester.deviceHash, deps.clock().toISOString())))
         throw new ServiceError('NOT_FOUND', 'Not found.');
     },
-    /** Removes the stored e-mail at once; the free-analysis count is kept. */
+    /** Removes the stored e-mail (and a subscriber's watches) at once; the free-analysis count is kept. */
     async clearUserData(userId: string, requester: Requester): Promise<void> {
+      // The token alone authorizes its subscription's watches, whoever's e-mail this visitor id holds.
+      await deps.clearWatches?.(requester.token);
       const visitor = await authorize(userId, requester);
       if (visitor) await deps.visitors.clearEmail(userId, deps.clock().toISOString());
     },

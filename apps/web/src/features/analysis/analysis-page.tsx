@@ -9,7 +9,9 @@ import { forgetPendingUrl, onPendingReady, rememberPendingUrl, takeReadyPendingU
 import { useSubscription } from '../../lib/subscription-context';
 import { ProvidedForm, type ProvidedInput } from './provided-form';
 import { ResultCards } from './result-cards';
+import { ResultChanges } from './site-timeline';
 import { KeepPanel } from './keep-panel';
+import { WatchPanel } from './watch-panel';
 import { permalinkIdInLocation } from './history';
 import { usePermalink } from './permalink';
 import { ProgressPanel } from './progress-panel';
@@ -178,8 +180,10 @@ export function AnalysisPage() {
           }}
         />
       )}
+      {result && <ResultChanges result={result} />}
       {result && <ResultCards result={result} />}
       <KeepPanel result={isLoading ? null : result} />
+      <WatchPanel result={isLoading ? null : result} />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { SeverityBadge } from './severity';
 import { quoteLink } from './text-fragment';
 
 /** The question each row answers, in the reader's words; the compiler requires every fact id. */
-const QUESTIONS: Record<FactId, string> = {
+export const QUESTIONS: Record<FactId, string> = {
   sells_data: 'Sells or shares your data for advertising',
   targeted_ads: 'Personalised ads',
   cross_site_tracking: 'Tracks you on other sites and apps',
@@ -76,7 +76,7 @@ const VALUES: Record<string, string> = {
 };
 
 /** The answer in words: enum values read as phrases, numbers with their unit. */
-function answerText(id: FactId, answer: FactAnswer): string {
+export function answerText(id: FactId, answer: FactAnswer): string {
   if (typeof answer.value === 'number') return id === 'claim_time_limit' ? plural(answer.value, 'day') : String(answer.value);
   // A "not stated" answer with clauses on its topic: they are shown for the reader to judge.
   if (answer.value === 'not_stated' && answer.related?.length) return RESULT_MESSAGES.notStatedPlainly;
@@ -91,7 +91,7 @@ function answerText(id: FactId, answer: FactAnswer): string {
 }
 
 /** The detail fields of an answer, as one short line. */
-function detailText(answer: FactAnswer): string {
+export function detailText(answer: FactAnswer): string {
   const parts: string[] = [];
   if (answer.periods?.length)
     parts.push(
