@@ -50,6 +50,12 @@ import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerDocsRoutes } from './modules/docs/docs.routes';
 import { createReadinessCheck } from './modules/ops/readiness';
 import { createRedis } from './plugins/redis';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createRecentRepository } from './modules/recent/recent.repository';
+import { registerRecentRoutes } from './modules/recent/recent.routes';
+import { createRecentService } from './modules/recent/recent.service';
 
 export interface AppDeps {
   config: Config;
@@ -181,6 +187,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isSandbox: provider.name === 'sandbox',
     },
   );
+  registerFeedbackRoutes(
+    app,
+    createFeedbackService({
+      feedback: createFeedbackRepository(db),
+      clock,
+      onReport: (reason) => metrics.feedbackReports.inc({ reason }),
+    }),
+  );
+  registerRecentRoutes(app, createRecentService({ recent: createRecentRepository(db), clock }));
   app.get('/api/health', async () => ({ ok: true }));
   registerOpsRoutes(app, isReady);
   registerDocsRoutes(app);

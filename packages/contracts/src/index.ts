@@ -3,3 +3,4 @@ export * from './messages';
 export * from './account-messages';
 export * from './schemas';
 export * from './share-messages';
+export * from './browse';

@@ -2,9 +2,11 @@ import {
   AnalysisResultSchema,
   AnalyzeRequestSchema,
   AnalyzeTextRequestSchema,
+  FeedbackRequestSchema,
   PaymentIntentRequestSchema,
   PaymentIntentSchema,
   PaymentVerificationSchema,
+  RecentResultsSchema,
   SetEmailRequestSchema,
   SubscriptionStatusSchema,
 } from '@fineprint/contracts';
@@ -54,6 +56,8 @@ export function buildOpenApiDocument(): Json {
         SetEmailRequest: schemaOf(SetEmailRequestSchema),
         PaymentIntentRequest: schemaOf(PaymentIntentRequestSchema),
         PaymentIntent: schemaOf(PaymentIntentSchema),
+        FeedbackRequest: schemaOf(FeedbackRequestSchema),
+        RecentResults: schemaOf(RecentResultsSchema),
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
       },
     },
@@ -114,6 +118,21 @@ export function buildOpenApiDocument(): Json {
           summary: 'A kept analysis by its permalink id (the `resultId` of a result); uses no analysis',
           parameters: [pathParam('resultId', 'The permalink id')],
           responses: { 200: ok('The analysis', ref('AnalysisResult')), 404: ERROR },
+        },
+      },
+      '/api/results/recent': {
+        get: {
+          summary: '"Recently analysed": the newest kept site results (site, grade, date; nothing about who asked), cached 30 s',
+          responses: { 200: ok('At most 8 results, newest first', ref('RecentResults')) },
+        },
+      },
+      '/api/feedback': {
+        post: {
+          summary: '"This is wrong": report one item of a kept result (a list item by list and index, or a fact row by id)',
+          description:
+            "The item's text, quote and engine are read from the kept result. Nothing about the reader is stored. 20 per minute per IP.",
+          requestBody: { required: true, content: json(ref('FeedbackRequest')) },
+          responses: { 204: { description: 'Stored' }, 400: ERROR, 403: ERROR, 404: ERROR, 413: ERROR, 429: ERROR },
         },
       },
       '/api/get-email/{userId}': {
