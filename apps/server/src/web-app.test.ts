@@ -31,7 +31,7 @@ describe('the web app as the server serves it', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   it('answers each route of the app with 200, its own title, the support address, and no-cache', async () => {
-    for (const route of ['/', '/tos', '/privacy-policy', '/subscription/callback'] as const) {
+    for (const route of ['/', '/tos', '/privacy-policy', '/subscription/callback', '/compare'] as const) {
       const res = await get(route);
       expect(res.statusCode, route).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -82,6 +82,8 @@ describe('the web app as the server serves it', () => {
     const robots = await get('/robots.txt', { host: 'fineprint.example' });
     expect(robots.headers['content-type']).toMatch(/text\/plain/);
     expect(robots.body).toContain('Disallow: /api/');
+    // Comparisons are pairs of short-lived results: nothing for a search engine to keep.
+    expect(robots.body).toContain('Disallow: /compare');
     expect(robots.body).toContain('Sitemap: http://fineprint.example/sitemap.xml');
     const sitemap = await get('/sitemap.xml', { host: 'fineprint.example' });
     expect(sitemap.headers['content-type']).toMatch(/application\/xml/);

@@ -55,7 +55,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
   }
   app.get('/robots.txt', async (request, reply) => {
     const origin = siteOrigin(request);
-    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /subscription/', 'Disallow: /sandbox/'];
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /subscription/', 'Disallow: /sandbox/', 'Disallow: /compare'];
     if (origin) lines.push(`Sitemap: ${origin}/sitemap.xml`);
     return reply
       .type('text/plain; charset=utf-8')

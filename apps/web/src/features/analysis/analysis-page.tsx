@@ -12,6 +12,8 @@ import { permalinkIdInLocation } from './history';
 import { usePermalink } from './permalink';
 import { ProgressPanel } from './progress-panel';
 import { useProgress } from './progress-stream';
+import { RecentlyAnalysed } from './recently-analysed';
+import { ResultSkeleton } from './result-skeleton';
 
 /** The main screen: address form (or a pasted text or uploaded file), progress, error box and the three result cards. */
 export function AnalysisPage() {
@@ -20,7 +22,18 @@ export function AnalysisPage() {
   const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<AnalysisResult | null>(null);
-  usePermalink({ setResult, setError });
+  // A permalink's place is held from the first paint until its result (or its error) arrives.
+  const [isOpeningPermalink, setOpeningPermalink] = useState(() => Boolean(permalinkIdInLocation()));
+  usePermalink({
+    setResult: (kept) => {
+      setOpeningPermalink(false);
+      setResult(kept);
+    },
+    setError: (message) => {
+      setOpeningPermalink(false);
+      setError(message);
+    },
+  });
   const progress = useProgress();
 
   const openSubscription = () => {
@@ -125,11 +138,10 @@ export function AnalysisPage() {
           Analyze
         </Button>
       </form>
-      {!status.isSubscribed && (
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
-        </p>
-      )}
+      {/* A fixed slot (one line, empty for a subscriber): the counter never moves what is below it. */}
+      <p className="min-h-5 text-sm text-slate-600" aria-live="polite" data-testid="free-counter">
+        {status.isSubscribed ? '' : freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
+      </p>
       <ProvidedForm isBusy={isLoading} onSubmit={submitProvided} onInvalid={setError} />
       {isLoading && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
@@ -144,8 +156,10 @@ export function AnalysisPage() {
           <p className="mt-1 text-sm">{error}</p>
         </div>
       )}
+      {isOpeningPermalink && !result && !error && !isLoading && <ResultSkeleton />}
       {result && <ResultCards result={result} />}
       <KeepPanel result={isLoading ? null : result} />
+      {!result && !isLoading && !isOpeningPermalink && <RecentlyAnalysed />}
     </div>
   );
 }

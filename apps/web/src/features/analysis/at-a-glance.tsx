@@ -1,4 +1,5 @@
 import type { AnalysisResult, FactAnswer, FactId } from '@fineprint/contracts';
+import { ReportButton } from '../../components/report/report-button';
 import { QuotedLinks } from './quoted-links';
 import { quoteLink } from './text-fragment';
 
@@ -95,7 +96,7 @@ function detailText(answer: FactAnswer): string {
 const DOCUMENT_NAMES = { terms: 'Terms of Service', privacy: 'Privacy Policy' } as const;
 
 /** "At a glance": the fact sheet as a compact table, each row opening to the clause that states it. */
-export function AtAGlance({ factSheet }: { factSheet: AnalysisResult['factSheet'] }) {
+export function AtAGlance({ factSheet, resultId }: { factSheet: AnalysisResult['factSheet']; resultId?: string }) {
   const rows = (Object.keys(QUESTIONS) as FactId[]).filter((id) => factSheet[id]);
   if (rows.length === 0) return null;
   return (
@@ -144,6 +145,11 @@ export function AtAGlance({ factSheet }: { factSheet: AnalysisResult['factSheet'
                       : 'No clause of the documents we read provides for it.'}
                   </p>
                 )}
+                <ReportButton
+                  resultId={resultId}
+                  target={{ kind: 'fact', fact: id }}
+                  what={`${QUESTIONS[id]}: ${answerText(id, answer)}`}
+                />
               </details>
             </li>
           );

@@ -8,6 +8,7 @@ import {
   type SummaryItem,
 } from '@fineprint/contracts';
 import { useState, type ReactElement } from 'react';
+import { ReportButton } from '../../components/report/report-button';
 import { AtAGlance } from './at-a-glance';
 import { QuotedLinks } from './quoted-links';
 import { quoteLink } from './text-fragment';
@@ -123,7 +124,11 @@ function Card({
   texts,
   items,
   documents,
+  list,
+  resultId,
 }: {
+  list: (typeof RESULT_LISTS)[number]['key'];
+  resultId?: string;
   title: string;
   empty: string;
   texts: string[];
@@ -150,6 +155,7 @@ function Card({
                 {/* Plain text only: nothing from a fetched page is ever rendered as markup. */}
                 <p className="mt-0.5">{text}</p>
                 {item && <ItemEvidence item={item} documents={documents} />}
+                <ReportButton resultId={resultId} target={{ kind: 'item', list, index: i }} what={text} />
               </li>
             );
           })}
@@ -239,10 +245,19 @@ export function ResultCards({ result }: { result: AnalysisResult }) {
           </p>
         ))}
       </section>
-      {result.factSheet && <AtAGlance factSheet={result.factSheet} />}
+      {result.factSheet && <AtAGlance factSheet={result.factSheet} resultId={result.resultId} />}
       <div className="grid gap-4 md:grid-cols-3">
         {RESULT_LISTS.map(({ key, title, empty }) => (
-          <Card key={key} title={title} empty={empty} texts={result[key]} items={details[key]} documents={documents} />
+          <Card
+            key={key}
+            list={key}
+            resultId={result.resultId}
+            title={title}
+            empty={empty}
+            texts={result[key]}
+            items={details[key]}
+            documents={documents}
+          />
         ))}
       </div>
     </div>
