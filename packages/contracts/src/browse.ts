@@ -1,77 +1,20 @@
-import { z } from 'zod';
-import { FactIdSchema, GradeSchema } from './schemas';
+import type { FactId } from './schemas';
 
 /**
  * Issue 22 items 8 and 9: "This is wrong" reports on a kept result, the "Recently analysed"
- * list and the side-by-side comparison. Their texts live in BROWSE_MESSAGES below.
+ * list and the side-by-side comparison: constants and texts (no zod here, so the web app's
+ * first screen does not pull the schemas in; those are in browse-schemas.ts).
  */
-
-/** A permalink id: 22 base64url characters. */
-export const ResultIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 
 /** What is wrong with a reported item, as the report dialog offers it. */
 export const FEEDBACK_REASONS = ['not_in_text', 'wrong_detail', 'wrong_region', 'other'] as const;
-export const FeedbackReasonSchema = z.enum(FEEDBACK_REASONS);
-export type FeedbackReason = z.infer<typeof FeedbackReasonSchema>;
-
+export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
 /** The longest note a report may carry, in characters. */
 export const MAX_FEEDBACK_NOTE = 500;
 /** The most items a list of a result can hold that a report may name (its index is below this). */
 export const MAX_FEEDBACK_INDEX = 500;
-
-/**
- * The item a report is about: a list item by its list and position, or a fact row by its id.
- * The server reads the item's text, quote and engine from the kept result itself, never from the request.
- */
-export const FeedbackTargetSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('item'),
-    list: z.enum(['keyPoints', 'privacyConcerns', 'recommendations']),
-    index: z.number().int().nonnegative().max(MAX_FEEDBACK_INDEX),
-  }),
-  z.object({ kind: z.literal('fact'), fact: FactIdSchema }),
-]);
-export type FeedbackTarget = z.infer<typeof FeedbackTargetSchema>;
-
-/** `POST /api/feedback`: a report on one item of a kept result. Nothing about the visitor is sent or stored. */
-export const FeedbackRequestSchema = z.strictObject({
-  resultId: ResultIdSchema,
-  target: FeedbackTargetSchema,
-  reason: FeedbackReasonSchema,
-  note: z.string().max(MAX_FEEDBACK_NOTE).optional(),
-});
-export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
-
-/** One line of `npm run feedback:export` (JSONL). */
-export const FeedbackRecordSchema = z.object({
-  id: z.number().int(),
-  resultId: z.string(),
-  site: z.string(),
-  engine: z.string(),
-  target: FeedbackTargetSchema,
-  /** The reported item's text (a list item) or answer value (a fact row), as the result held it. */
-  item: z.string(),
-  /** The item's first quoted clause, when it has one. */
-  quote: z.string().nullable(),
-  reason: FeedbackReasonSchema,
-  note: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type FeedbackRecord = z.infer<typeof FeedbackRecordSchema>;
-
 /** How many sites "Recently analysed" lists at most. */
 export const RECENT_RESULTS_LIMIT = 8;
-
-/** One site of "Recently analysed": only what its public permalink already shows. */
-export const RecentResultSchema = z.object({
-  resultId: z.string(),
-  site: z.string(),
-  grade: GradeSchema,
-  analysedAt: z.string(),
-});
-export type RecentResult = z.infer<typeof RecentResultSchema>;
-export const RecentResultsSchema = z.object({ results: z.array(RecentResultSchema).max(RECENT_RESULTS_LIMIT) });
-export type RecentResults = z.infer<typeof RecentResultsSchema>;
 
 /** The texts of reports, "Recently analysed" and the comparison page. */
 export const BROWSE_MESSAGES = {
@@ -115,7 +58,7 @@ export const FEEDBACK_REASON_LABELS: Record<FeedbackReason, string> = {
 export const reportLabel = (what: string) => `${BROWSE_MESSAGES.reportItem}: ${what}`;
 
 /** The fact-sheet questions of the comparison, in the reader's words. */
-export const FACT_QUESTIONS: Record<z.infer<typeof FactIdSchema>, string> = {
+export const FACT_QUESTIONS: Record<FactId, string> = {
   sells_data: 'Sells or shares your data for advertising',
   targeted_ads: 'Personalised ads',
   cross_site_tracking: 'Tracks you on other sites and apps',

@@ -4,3 +4,4 @@ export * from './account-messages';
 export * from './schemas';
 export * from './share-messages';
 export * from './browse';
+export * from './browse-schemas';

@@ -23,7 +23,7 @@ export function AnalysisPage() {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<AnalysisResult | null>(null);
   // A permalink's place is held from the first paint until its result (or its error) arrives.
-  const [isOpeningPermalink, setOpeningPermalink] = useState(() => Boolean(permalinkIdInLocation()));
+  const [isOpeningPermalink, setOpeningPermalink] = useState(() => typeof window !== 'undefined' && Boolean(permalinkIdInLocation()));
   usePermalink({
     setResult: (kept) => {
       setOpeningPermalink(false);

@@ -1,12 +1,4 @@
-import {
-  BROWSE_MESSAGES,
-  FACT_IDS,
-  FACT_QUESTIONS,
-  FACT_VALUE_WORDS,
-  type AnalysisResult,
-  type FactAnswer,
-  type FactId,
-} from '@fineprint/contracts';
+import { BROWSE_MESSAGES, FACT_QUESTIONS, FACT_VALUE_WORDS, type AnalysisResult, type FactAnswer, type FactId } from '@fineprint/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchResultById } from '../../lib/browse-api';
@@ -85,11 +77,13 @@ export function ComparePage() {
 function Comparison({ a, b, idA, idB }: { a: AnalysisResult; b: AnalysisResult; idA: string; idB: string }) {
   const siteA = siteOf(a, idA);
   const siteB = siteOf(b, idB);
-  const rows = FACT_IDS.filter((id) => a.factSheet[id] || b.factSheet[id]).map((id) => {
-    const left = answerWords(id, a.factSheet[id]);
-    const right = answerWords(id, b.factSheet[id]);
-    return { id, left, right, isDifferent: left !== right };
-  });
+  const rows = (Object.keys(FACT_QUESTIONS) as FactId[])
+    .filter((id) => a.factSheet[id] || b.factSheet[id])
+    .map((id) => {
+      const left = answerWords(id, a.factSheet[id]);
+      const right = answerWords(id, b.factSheet[id]);
+      return { id, left, right, isDifferent: left !== right };
+    });
   const different = rows.filter((row) => row.isDifferent).length;
   return (
     <>
