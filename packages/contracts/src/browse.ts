@@ -44,6 +44,7 @@ export const BROWSE_MESSAGES = {
   compareSame: 'Same',
   compareSummary: (different: number, total: number) => `${different} of ${total} answers differ.`,
   compareOpen: 'Open this result',
+  compareSide: (side: number, site: string) => `${side === 0 ? 'First' : 'Second'} result: ${site}`,
 } as const;
 
 /** The words of each reason in the report dialog. */

@@ -14,7 +14,7 @@ function Header() {
         <div>
           <h1 className="text-xl font-bold sm:text-2xl">
             <Link to="/">{MESSAGES.productName}</Link>
-            <span className="sr-only">: </span>
+            <span className="sr-only">— </span>
             <span className="ml-2 text-sm font-normal text-slate-600 sm:text-base">{MESSAGES.descriptor}</span>
           </h1>
           <p className="max-w-2xl text-xs text-slate-600 sm:mt-1 sm:text-sm">{MESSAGES.tagline}</p>

@@ -7,11 +7,11 @@ type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'gone' } | 
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
-/** The site a result is about, as its host without "www."; the permalink id when it names none. */
+/** The site a result is about, as its host (with a port, if any) without "www."; the permalink id when it names none. */
 function siteOf(result: AnalysisResult, fallback: string): string {
   for (const document of result.documents) {
     try {
-      if (document.source !== 'provided') return new URL(document.url).hostname.replace(/^www\./, '');
+      if (document.source !== 'provided') return new URL(document.url).host.replace(/^www\./, '');
     } catch {
       // not an address: keep looking
     }
@@ -91,8 +91,12 @@ function Comparison({ a, b, idA, idB }: { a: AnalysisResult; b: AnalysisResult; 
         {[
           { result: a, site: siteA, id: idA },
           { result: b, site: siteB, id: idB },
-        ].map(({ result, site, id }) => (
-          <section key={id} aria-label={site} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        ].map(({ result, site, id }, side) => (
+          <section
+            key={`${side}-${id}`}
+            aria-label={BROWSE_MESSAGES.compareSide(side, site)}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
             <h3 className="text-lg font-semibold break-words">{site}</h3>
             <p className="text-sm font-semibold">{BROWSE_MESSAGES.gradeWord(result.grade)}</p>
             {result.gradeReason && <p className="mt-1 text-sm text-slate-700">{result.gradeReason}</p>}
