@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, FREE_ANALYSES, freeAnalysesLeft, MESSAGES, SHARE_MESSAGES, type AnalysisResult } from '@fineprint/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { analyzeFile, analyzeText, errorMessage, fetchSubscriptionStatus } from '../../lib/api';
@@ -25,10 +25,12 @@ export function AnalysisPage() {
   // A permalink's place is held from the first paint until its result (or its error) arrives.
   const [isOpeningPermalink, setOpeningPermalink] = useState(() => typeof window !== 'undefined' && Boolean(permalinkIdInLocation()));
   usePermalink({
-    setResult: (kept) => {
-      setOpeningPermalink(false);
-      setResult(kept);
-    },
+    // Rendered as a transition: React yields while it builds the long result, so the page stays responsive (TBT).
+    setResult: (kept) =>
+      startTransition(() => {
+        setOpeningPermalink(false);
+        setResult(kept);
+      }),
     setError: (message) => {
       setOpeningPermalink(false);
       setError(message);
