@@ -13,8 +13,8 @@ export const SHELL_MARKERS = ['<!--fp-shell-->', '<!--/fp-shell-->'] as const;
 /**
  * The first screen as the app renders it (header, address form, counter slot), from the same
  * components, as static markup for index.html's root: it paints before any script has loaded,
- * and `createRoot` then replaces it with the same markup (issue 22 item 5). Run at build time
- * by vite.config.ts.
+ * and `createRoot` then replaces it with the same markup (issue 22 item 5), its controls enabled.
+ * Run at build time by vite.config.ts.
  */
 export function renderHomeShell(): string {
   const html = renderToStaticMarkup(
@@ -30,7 +30,10 @@ export function renderHomeShell(): string {
       </SubscriptionProvider>
     </StrictMode>,
   );
-  const marked = html.replace(/(<main[^>]*>)([\s\S]*)(<\/main>)/, `$1${HOME_MARKERS[0]}$2${HOME_MARKERS[1]}$3`);
+  // Until the app takes over, its controls do nothing: they say so (buttons disabled, fields
+  // read-only) instead of losing what is typed or submitting the form to a reload.
+  const inert = html.replace(/<button /g, '<button disabled="" ').replace(/<(input|textarea) /g, '<$1 readonly="" ');
+  const marked = inert.replace(/(<main[^>]*>)([\s\S]*)(<\/main>)/, `$1${HOME_MARKERS[0]}$2${HOME_MARKERS[1]}$3`);
   if (marked === html) throw new Error('prerender: no <main> in the first screen');
   return `${SHELL_MARKERS[0]}${marked}${SHELL_MARKERS[1]}`;
 }
