@@ -119,6 +119,8 @@ describe.runIf(canRunBrowser())('first paint, reports, recently analysed and com
     await see(page.getByRole('heading', { level: 1, name: HEADING }));
     await see(page.getByPlaceholder(MESSAGES.urlPlaceholder));
     await see(page.getByRole('button', { name: 'Analyze' }));
+    // The counter's slot is there, empty until the app has read this visitor's status (never a wrong count).
+    expect(await page.getByTestId('free-counter').innerText()).toBe('');
     // Other screens keep the header only; the error page keeps nothing (it has its own frame).
     await page.goto('/tos');
     await see(page.getByRole('heading', { level: 1, name: HEADING }));

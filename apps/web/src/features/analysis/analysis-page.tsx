@@ -17,7 +17,7 @@ import { ResultSkeleton } from './result-skeleton';
 
 /** The main screen: address form (or a pasted text or uploaded file), progress, error box and the three result cards. */
 export function AnalysisPage() {
-  const { status, setDialogOpen, refresh } = useSubscription();
+  const { status, isStatusKnown, setDialogOpen, refresh } = useSubscription();
   const [url, setUrl] = useState('');
   const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -140,9 +140,9 @@ export function AnalysisPage() {
           Analyze
         </Button>
       </form>
-      {/* A fixed slot (one line, empty for a subscriber): the counter never moves what is below it. */}
+      {/* A fixed slot (one line; empty for a subscriber and until the status is read, so the pre-rendered screen shows no wrong count). */}
       <p className="min-h-5 text-sm text-slate-600" aria-live="polite" data-testid="free-counter">
-        {status.isSubscribed ? '' : freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
+        {status.isSubscribed || !isStatusKnown ? '' : freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
       </p>
       <ProvidedForm isBusy={isLoading} onSubmit={submitProvided} onInvalid={setError} />
       {isLoading && (
