@@ -178,6 +178,9 @@ describe.runIf(canRunBrowser())('first paint, reports, recently analysed and com
     const dialog = page.getByRole('dialog', { name: BROWSE_MESSAGES.reportTitle });
     await dialog.waitFor();
     expect(await axeViolations()).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations()).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     await dialog.getByLabel(FEEDBACK_REASON_LABELS.wrong_detail).check();
     await dialog.getByLabel(BROWSE_MESSAGES.reportNote).fill('The period is 30 days, not 90.');
     const sent = page.waitForResponse((response) => response.url().endsWith('/api/feedback'));
@@ -241,6 +244,9 @@ describe.runIf(canRunBrowser())('first paint, reports, recently analysed and com
     await seeText(page.getByTestId('compare-summary'), `${differing} of`);
     await see(table.getByText(BROWSE_MESSAGES.compareDifferent).first());
     expect(await axeViolations()).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations()).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Both results are opened by their links without spending an analysis.
     await see(page.getByRole('link', { name: new RegExp(BROWSE_MESSAGES.compareOpen) }).first());
