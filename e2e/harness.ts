@@ -31,7 +31,7 @@ export interface Harness {
 }
 
 /** Starts a fixture site, the real built app (as `npm start` runs it) and headless Chromium. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { extraAllowlist?: string[] } = {}): Promise<Harness> {
   const site = await startFixtureSite();
   const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-e2e-'));
   const port = 3900 + Math.floor(Math.random() * 500);
@@ -42,7 +42,7 @@ export async function startHarness(): Promise<Harness> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      FETCH_ALLOWLIST: site.hostPort,
+      FETCH_ALLOWLIST: [site.hostPort, ...(options.extraAllowlist ?? [])].join(','),
       ANALYZE_RATE_LIMIT_PER_MINUTE: '1000',
       // Every journey browses from 127.0.0.1: the general per-IP limit (300/min) would answer 429 to
       // the later journeys' status calls when the whole suite runs within a minute or two.

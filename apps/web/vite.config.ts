@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 const server = 'http://localhost:3000';
 /** Files worth compressing (index.html is compressed by the server, which fills it in per route). */
@@ -32,8 +32,53 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes the first screen into the built index.html (issue 22 item 5): the header and the
+ * address form rendered by the app's own components (`src/prerender.tsx`, loaded through a
+ * throwaway Vite SSR server) inside #root, and the stylesheet inlined, so the first paint needs
+ * only the HTML. The app's `createRoot` replaces the markup with the same markup.
+ */
+function prerenderShell(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
+  return {
+    name: 'fineprint-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    async closeBundle() {
+      const ssr = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'error',
+        plugins: [react()],
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+        ssr: { noExternal: ['@fineprint/contracts'] },
+      });
+      try {
+        const { renderHomeShell } = (await ssr.ssrLoadModule('/src/prerender.tsx')) as { renderHomeShell: () => string };
+        const file = join(root, outDir, 'index.html');
+        let html = readFileSync(file, 'utf8');
+        if (!html.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
+        html = html.replace('<div id="root"></div>', () => `<div id="root">${renderHomeShell()}</div>`);
+        html = html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, css: string) => {
+          const content = readFileSync(join(root, outDir, css), 'utf8');
+          return `<style>${content}</style>`;
+        });
+        writeFileSync(file, html);
+      } finally {
+        await ssr.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), prerenderShell()],
   server: { port: 5173, proxy: { '/api': server, '/sandbox': server } },
   build: { outDir: 'dist', emptyOutDir: true },
 });

@@ -57,6 +57,12 @@ import { createRedis } from './plugins/redis';
 import { createWatching } from './modules/watch/watch.module';
 import { registerWatchRoutes } from './modules/watch/watch.routes';
 import type { WatchMailer } from './modules/watch/watch-mailer';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createRecentRepository } from './modules/recent/recent.repository';
+import { registerRecentRoutes } from './modules/recent/recent.routes';
+import { createRecentService } from './modules/recent/recent.service';
 
 export interface AppDeps {
   config: Config;
@@ -210,6 +216,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       renewsMonthly: provider.paymentPlan !== undefined,
     },
   );
+  registerFeedbackRoutes(
+    app,
+    createFeedbackService({
+      feedback: createFeedbackRepository(db),
+      clock,
+      onReport: (reason) => metrics.feedbackReports.inc({ reason }),
+    }),
+  );
+  registerRecentRoutes(app, createRecentService({ recent: createRecentRepository(db), clock }));
   app.get('/api/health', async () => ({ ok: true }));
   registerOpsRoutes(app, isReady);
   registerDocsRoutes(app);

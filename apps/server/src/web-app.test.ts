@@ -12,7 +12,9 @@ function fakeWebDist(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><meta name="support-email" content="%SUPPORT_EMAIL%" /><title>Build title</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="support-email" content="%SUPPORT_EMAIL%" /><title>Build title</title></head><body><div id="root">' +
+      '<!--fp-shell--><header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form><!--/fp-home--></main><!--/fp-shell-->' +
+      '</div></body></html>',
   );
   const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
   writeFileSync(join(dir, 'assets', 'index-AbC123xY.js'), script);
@@ -31,7 +33,7 @@ describe('the web app as the server serves it', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   it('answers each route of the app with 200, its own title, the support address, and no-cache', async () => {
-    for (const route of ['/', '/tos', '/privacy-policy', '/subscription/callback'] as const) {
+    for (const route of ['/', '/tos', '/privacy-policy', '/subscription/callback', '/compare'] as const) {
       const res = await get(route);
       expect(res.statusCode, route).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -39,6 +41,11 @@ describe('the web app as the server serves it', () => {
       expect(res.body).toContain(`<title>${PAGE_TITLES[route]}</title>`);
       expect(res.body).toContain('content="help@fineprint.test"');
     }
+    // The first screen pre-rendered by the build is kept on / only; the other screens keep its header.
+    expect((await get('/')).body).toContain('<header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form>');
+    const tos = (await get('/tos')).body;
+    expect(tos).toContain('<header>Pre-rendered header</header><main></main>');
+    expect(tos).not.toContain('Pre-rendered form');
     expect((await get('/tos/')).statusCode).toBe(200);
     expect((await get('/subscription/callback?transaction_id=7')).statusCode).toBe(200);
   });
@@ -47,6 +54,7 @@ describe('the web app as the server serves it', () => {
     for (const path of ['/no/such/page', '/tos/extra', '/index.html', '/assets/missing-12345678.js']) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(404);
+      // The error page has no header: nothing pre-rendered is kept.
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain(`<title>${PAGE_TITLES.notFound}</title>`);
       expect(res.body).not.toContain('%SUPPORT_EMAIL%');
@@ -82,6 +90,8 @@ describe('the web app as the server serves it', () => {
     const robots = await get('/robots.txt', { host: 'fineprint.example' });
     expect(robots.headers['content-type']).toMatch(/text\/plain/);
     expect(robots.body).toContain('Disallow: /api/');
+    // Comparisons are pairs of short-lived results: nothing for a search engine to keep.
+    expect(robots.body).toContain('Disallow: /compare');
     expect(robots.body).toContain('Sitemap: http://fineprint.example/sitemap.xml');
     const sitemap = await get('/sitemap.xml', { host: 'fineprint.example' });
     expect(sitemap.headers['content-type']).toMatch(/application\/xml/);

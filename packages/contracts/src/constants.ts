@@ -63,5 +63,5 @@ export const UPLOAD_EXTENSIONS = {
   '.txt': 'text',
 } as const;
 /** The routes of the web app (SPEC section 2); anything else is the error page, answered with 404. */
-export const WEB_ROUTES = ['/', '/subscription/callback', '/tos', '/privacy-policy'] as const;
+export const WEB_ROUTES = ['/', '/subscription/callback', '/tos', '/privacy-policy', '/compare'] as const;
 export type WebRoute = (typeof WEB_ROUTES)[number];

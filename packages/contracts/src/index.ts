@@ -7,3 +7,5 @@ export * from './share-messages';
 export * from './result-messages';
 export * from './change-messages';
 export * from './watch';
+export * from './browse';
+export * from './browse-schemas';

@@ -87,6 +87,7 @@ export const PAGE_TITLES: Record<WebRoute | 'notFound', string> = {
   '/subscription/callback': `${MESSAGES.verifyingPayment.replace(/\.+$/, '')} — ${MESSAGES.productName}`,
   '/tos': `Terms of Service — ${MESSAGES.productName}`,
   '/privacy-policy': `Privacy Policy — ${MESSAGES.productName}`,
+  '/compare': `Compare two results — ${MESSAGES.productName}`,
   notFound: `Page not found — ${MESSAGES.productName}`,
 };
 

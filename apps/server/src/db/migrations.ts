@@ -120,6 +120,27 @@ export function createMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Issue 22 item 8: readers' "This is wrong" reports on a kept result (nothing about the reader),
+    // and the index "Recently analysed" reads the newest kept results by.
+    '0006_feedback': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('feedback')
+          .addColumn('id', 'integer', serial)
+          .addColumn('result_id', 'varchar(32)', (c) => c.notNull())
+          .addColumn('site', 'varchar(2048)', (c) => c.notNull())
+          .addColumn('engine_version', 'varchar(64)', (c) => c.notNull())
+          .addColumn('target', 'varchar(64)', (c) => c.notNull())
+          .addColumn('item_text', 'text', (c) => c.notNull())
+          .addColumn('quote', 'text')
+          .addColumn('reason', 'varchar(32)', (c) => c.notNull())
+          .addColumn('note', 'varchar(2000)')
+          .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('feedback_created_at').on('feedback').column('created_at').execute();
+        await db.schema.createIndex('analysis_cache_created_at').on('analysis_cache').column('created_at').execute();
+      },
+    },
     // Issue 23: every version of every site's documents (site data, kept DOCUMENT_HISTORY_DAYS), each
     // step of a site's history with what changed, and every kept result's permalink beyond the cache's day.
     '0007_document_versions': {

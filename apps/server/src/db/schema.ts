@@ -70,6 +70,20 @@ export interface ReadinessProbeTable {
   id: string;
   payload: string;
 }
+/** A reader's report on one item of a kept result (issue 22 item 8): the item as the result held it, no visitor. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  result_id: string;
+  site: string;
+  engine_version: string;
+  /** The item: `item:<list>:<index>` or `fact:<id>`. */
+  target: string;
+  item_text: string;
+  quote: string | null;
+  reason: string;
+  note: string | null;
+  created_at: string;
+}
 export interface SandboxTransactionTable {
   id: Generated<number>;
   tx_ref: string;
@@ -169,4 +183,5 @@ export interface Database {
   watched_sites: WatchedSiteTable;
   watches: WatchTable;
   watch_changes: WatchChangeTable;
+  feedback: FeedbackTable;
 }

@@ -9,6 +9,7 @@ import { RouteError } from './route-error';
 // Screens other than the first load on demand.
 const TosPage = lazy(() => import('../features/legal/tos-page').then((m) => ({ default: m.TosPage })));
 const PrivacyPage = lazy(() => import('../features/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })));
+const ComparePage = lazy(() => import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })));
 const CallbackPage = lazy(() => import('../features/subscription/callback-page').then((m) => ({ default: m.CallbackPage })));
 
 /** One screen per route of WEB_ROUTES (the server answers 404 for any other path): the compiler requires each. */
@@ -17,6 +18,7 @@ const SCREENS: Record<WebRoute, ReactElement> = {
   '/subscription/callback': <CallbackPage />,
   '/tos': <TosPage />,
   '/privacy-policy': <PrivacyPage />,
+  '/compare': <ComparePage />,
 };
 
 const router = createBrowserRouter([

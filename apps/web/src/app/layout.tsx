@@ -7,15 +7,17 @@ import { useToasts } from '../components/ui/toast-store';
 
 function Header() {
   const { status } = useSubscription();
+  // Compact on a phone (one line of title, the tagline small); the h1's two parts are separated for screen readers.
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-start justify-between gap-3 px-4 py-5">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-start justify-between gap-x-3 gap-y-1 px-4 py-2 sm:py-5">
         <div>
-          <h1 className="text-2xl font-bold">
+          <h1 className="text-xl font-bold sm:text-2xl">
             <Link to="/">{MESSAGES.productName}</Link>
-            <span className="ml-2 text-base font-normal text-slate-600">{MESSAGES.descriptor}</span>
+            <span className="sr-only">— </span>
+            <span className="ml-2 text-sm font-normal text-slate-600 sm:text-base">{MESSAGES.descriptor}</span>
           </h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{MESSAGES.tagline}</p>
+          <p className="max-w-2xl text-xs text-slate-600 sm:mt-1 sm:text-sm">{MESSAGES.tagline}</p>
         </div>
         {status.isSubscribed && (
           <div className="flex items-center gap-2 text-sm">
@@ -117,18 +119,26 @@ function LazyToaster() {
   );
 }
 
-/** Page frame: header with the subscribed badge, the routed screen, footer, dialog and toasts. */
-export function Layout() {
+/**
+ * Page frame: header with the subscribed badge, the routed screen, footer, dialog and toasts.
+ * `isShell`: only the header and the screen, as the build pre-renders them into index.html
+ * (`prerender.tsx`); the footer then first paints once the app runs, below what a permalink holds.
+ */
+export function Layout({ isShell = false }: { isShell?: boolean }) {
   usePageTitle(pageTitleOf(useLocation().pathname));
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-8">
         <Outlet />
       </main>
-      <Footer />
-      <LazySubscriptionDialog />
-      <LazyToaster />
+      {!isShell && (
+        <>
+          <Footer />
+          <LazySubscriptionDialog />
+          <LazyToaster />
+        </>
+      )}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { readCookie } from './cookies';
 
 interface SubscriptionState {
   status: SubscriptionStatus;
+  /** False until the status is read (or known to be the fresh browser's): the pre-rendered screen shows no count. */
+  isStatusKnown: boolean;
   refresh: () => Promise<SubscriptionStatus>;
   isDialogOpen: boolean;
   /** Opens (or closes) the dialog; "restore" opens it on its "Restore subscription" section. */
@@ -25,6 +27,7 @@ const Context = createContext<SubscriptionState | null>(null);
 /** Holds the subscription status (for the header badge) and the dialog's open state. */
 export function SubscriptionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SubscriptionStatus>(NOTHING_YET);
+  const [isStatusKnown, setStatusKnown] = useState(false);
   const [isDialogOpen, setDialogOpenState] = useState(false);
   const [dialogSection, setDialogSection] = useState<DialogSection>('subscribe');
   const opener = useRef<HTMLElement | null>(null);
@@ -45,17 +48,21 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
     // to ask: asking would fingerprint the browser and set the user_id cookie again.
     const next = hasIdentity() ? await fetchSubscriptionStatus() : NOTHING_YET;
     setStatus(next);
+    setStatusKnown(true);
     return next;
   }, []);
   useEffect(() => {
     // A browser with neither a visitor id nor a token has nothing to show yet (0 used, no badge):
     // it is fingerprinted when it first asks for an analysis, not while the first screen loads.
-    if (!hasIdentity()) return;
+    if (!hasIdentity()) {
+      setStatusKnown(true);
+      return;
+    }
     void refresh();
   }, [refresh]);
   const value = useMemo(
-    () => ({ status, refresh, isDialogOpen, setDialogOpen, dialogSection, returnFocus }),
-    [status, refresh, isDialogOpen, setDialogOpen, dialogSection, returnFocus],
+    () => ({ status, isStatusKnown, refresh, isDialogOpen, setDialogOpen, dialogSection, returnFocus }),
+    [status, isStatusKnown, refresh, isDialogOpen, setDialogOpen, dialogSection, returnFocus],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

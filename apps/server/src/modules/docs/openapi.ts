@@ -3,10 +3,12 @@ import {
   AnalyzeRequestSchema,
   AnalyzeTextRequestSchema,
   ChangesSchema,
+  FeedbackRequestSchema,
   PaymentIntentRequestSchema,
   PaymentIntentSchema,
   PaymentPlanSchema,
   PaymentVerificationSchema,
+  RecentResultsSchema,
   SetEmailRequestSchema,
   SiteHistorySchema,
   SubscriptionStatusSchema,
@@ -61,6 +63,8 @@ export function buildOpenApiDocument(): Json {
         PaymentPlan: schemaOf(PaymentPlanSchema),
         Changes: schemaOf(ChangesSchema),
         SiteHistory: schemaOf(SiteHistorySchema),
+        FeedbackRequest: schemaOf(FeedbackRequestSchema),
+        RecentResults: schemaOf(RecentResultsSchema),
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
         ...WATCH_SCHEMAS,
       },
@@ -136,6 +140,21 @@ export function buildOpenApiDocument(): Json {
           summary: "What changed at one step of a site's history (facts before → after, clauses, documents)",
           parameters: [pathParam('site', 'The site address or host, URL-encoded'), pathParam('id', 'The step id from the history')],
           responses: { 200: ok('The changes', ref('Changes')), 400: ERROR, 404: ERROR },
+        },
+      },
+      '/api/results/recent': {
+        get: {
+          summary: '"Recently analysed": the newest kept site results (site, grade, date; nothing about who asked), cached 30 s',
+          responses: { 200: ok('At most 8 results, newest first', ref('RecentResults')) },
+        },
+      },
+      '/api/feedback': {
+        post: {
+          summary: '"This is wrong": report one item of a kept result (a list item by list and index, or a fact row by id)',
+          description:
+            "The item's text, quote and engine are read from the kept result. Nothing about the reader is stored. 20 per minute per IP.",
+          requestBody: { required: true, content: json(ref('FeedbackRequest')) },
+          responses: { 204: { description: 'Stored' }, 400: ERROR, 403: ERROR, 404: ERROR, 413: ERROR, 429: ERROR },
         },
       },
       '/api/get-email/{userId}': {

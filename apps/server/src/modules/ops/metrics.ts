@@ -71,6 +71,12 @@ export function createMetrics() {
         this.set(pool?.utilization ?? 0);
       },
     }),
+    feedbackReports: new Counter({
+      name: 'fineprint_feedback_reports_total',
+      help: 'Readers reports that an item of a result is wrong, by reason',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
     /** Lets the gauges read the worker pool (none when the analyzer runs in process). */
     observePool(source: PoolGauges): void {
       pool = source;

@@ -31,12 +31,18 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
     return;
   }
   const template = readFileSync(indexPath, 'utf8').replaceAll('%SUPPORT_EMAIL%', escapeHtml(options.supportEmail));
-  const pageTitled = (title: string): Page => {
-    const raw = Buffer.from(template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`));
+  // The build pre-renders the first screen into #root (apps/web/src/prerender.tsx): `/` keeps it
+  // whole, the other screens keep the header only (their own screen paints once the app runs), and
+  // the error page, which has no header, keeps nothing.
+  const pageTitled = (title: string, keep: 'home' | 'frame' | 'nothing'): Page => {
+    let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (keep !== 'home') html = html.replace(/<!--fp-home-->[\s\S]*?<!--\/fp-home-->/, '');
+    if (keep === 'nothing') html = html.replace(/<!--fp-shell-->[\s\S]*?<!--\/fp-shell-->/, '');
+    const raw = Buffer.from(html);
     return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw, { level: 9 }) };
   };
-  const pages = new Map<string, Page>(WEB_ROUTES.map((route) => [route, pageTitled(PAGE_TITLES[route])]));
-  const notFound = pageTitled(PAGE_TITLES.notFound);
+  const pages = new Map<string, Page>(WEB_ROUTES.map((route) => [route, pageTitled(PAGE_TITLES[route], route === '/' ? 'home' : 'frame')]));
+  const notFound = pageTitled(PAGE_TITLES.notFound, 'nothing');
 
   await app.register(fastifyStatic, {
     root: options.webDist,
@@ -55,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
   }
   app.get('/robots.txt', async (request, reply) => {
     const origin = siteOrigin(request);
-    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /subscription/', 'Disallow: /sandbox/'];
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /subscription/', 'Disallow: /sandbox/', 'Disallow: /compare'];
     if (origin) lines.push(`Sitemap: ${origin}/sitemap.xml`);
     return reply
       .type('text/plain; charset=utf-8')

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, FREE_ANALYSES, freeAnalysesLeft, MESSAGES, type AnalysisResult } from '@fineprint/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { analyzeFile, analyzeText, errorMessage, fetchSubscriptionStatus } from '../../lib/api';
@@ -12,6 +12,8 @@ import { ResultCards } from './result-cards';
 import { ResultChanges } from './site-timeline';
 import { KeepPanel } from './keep-panel';
 import { WatchPanel } from './watch-panel';
+import { RecentlyAnalysed } from './recently-analysed';
+import { ResultSkeleton } from './result-skeleton';
 import { permalinkIdInLocation } from './history';
 import { usePermalink } from './permalink';
 import { ProgressPanel } from './progress-panel';
@@ -19,7 +21,7 @@ import { useProgress } from './progress-stream';
 
 /** The main screen: address form (or a pasted text or uploaded file), progress, error box and the three result cards. */
 export function AnalysisPage() {
-  const { status, setDialogOpen, refresh } = useSubscription();
+  const { status, isStatusKnown, setDialogOpen, refresh } = useSubscription();
   const [url, setUrl] = useState('');
   const [isLoading, setLoading] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -30,7 +32,20 @@ export function AnalysisPage() {
   /** The last analysis asked for, for the error box's "Try again". */
   const lastRun = useRef<(() => void) | null>(null);
   const setError = (message: string | null) => setFailure(message === null ? null : { message, nextSteps: [] });
-  usePermalink({ setResult, setError });
+  // A permalink's place is held from the first paint until its result (or its error) arrives.
+  const [isOpeningPermalink, setOpeningPermalink] = useState(() => typeof window !== 'undefined' && Boolean(permalinkIdInLocation()));
+  usePermalink({
+    // Rendered as a transition: React yields while it builds the long result, so the page stays responsive (TBT).
+    setResult: (kept) =>
+      startTransition(() => {
+        setOpeningPermalink(false);
+        setResult(kept);
+      }),
+    setError: (message) => {
+      setOpeningPermalink(false);
+      setError(message);
+    },
+  });
   const progress = useProgress();
 
   const openSubscription = () => {
@@ -155,11 +170,10 @@ export function AnalysisPage() {
           Analyze
         </Button>
       </form>
-      {!status.isSubscribed && (
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
-        </p>
-      )}
+      {/* A fixed slot (one line; empty for a subscriber and until the status is read, so the pre-rendered screen shows no wrong count). */}
+      <p className="min-h-5 text-sm text-slate-600" aria-live="polite" data-testid="free-counter">
+        {status.isSubscribed || !isStatusKnown ? '' : freeAnalysesLeft(Math.max(0, FREE_ANALYSES - status.searchCount), FREE_ANALYSES)}
+      </p>
       <ProvidedForm isBusy={isLoading} onSubmit={submitProvided} onInvalid={setError} pasteRequest={pasteRequest} />
       {isLoading && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
@@ -180,10 +194,12 @@ export function AnalysisPage() {
           }}
         />
       )}
+      {isOpeningPermalink && !result && !failure && !isLoading && <ResultSkeleton />}
       {result && <ResultChanges result={result} />}
       {result && <ResultCards result={result} />}
       <KeepPanel result={isLoading ? null : result} />
       <WatchPanel result={isLoading ? null : result} />
+      {!result && !isLoading && !isOpeningPermalink && <RecentlyAnalysed />}
     </div>
   );
 }

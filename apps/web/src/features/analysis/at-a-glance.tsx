@@ -14,6 +14,7 @@ import {
   type FactTone,
 } from '@fineprint/contracts';
 import { useState } from 'react';
+import { ReportButton } from '../../components/report/report-button';
 import { QuotedLinks } from './quoted-links';
 import { SeverityBadge } from './severity';
 import { quoteLink } from './text-fragment';
@@ -165,7 +166,15 @@ export const hasFactRows = (factSheet: AnalysisResult['factSheet']) => Object.ke
  * cards' severity (word, icon, colour) by each question's legend, notable rows first and the rest
  * behind "Show all"; each row opens to the clause that states it.
  */
-export function AtAGlance({ factSheet, documents = [] }: { factSheet: AnalysisResult['factSheet']; documents?: AnalyzedDocument[] }) {
+export function AtAGlance({
+  factSheet,
+  documents = [],
+  resultId,
+}: {
+  factSheet: AnalysisResult['factSheet'];
+  documents?: AnalyzedDocument[];
+  resultId?: string;
+}) {
   const [isExpanded, setExpanded] = useState(false);
   const { rows, hiddenPrivacy } = factRows(factSheet, documents);
   if (rows.length === 0 && hiddenPrivacy === 0) return null;
@@ -215,6 +224,11 @@ export function AtAGlance({ factSheet, documents = [] }: { factSheet: AnalysisRe
                       : RESULT_MESSAGES.noClauseDetail}
                   </p>
                 )}
+                <ReportButton
+                  resultId={resultId}
+                  target={{ kind: 'fact', fact: id }}
+                  what={`${QUESTIONS[id]}: ${answerText(id, answer)}`}
+                />
               </details>
             </li>
           );

@@ -1,5 +1,6 @@
 import { MESSAGES, RESULT_LISTS, showAll, type AnalysisResult, type AnalyzedDocument, type SummaryItem } from '@fineprint/contracts';
 import { useState } from 'react';
+import { ReportButton } from '../../components/report/report-button';
 import { AtAGlance, hasFactRows } from './at-a-glance';
 import { QuotedLinks } from './quoted-links';
 import { ActionBadge, ACTION_LOOK, SEVERITIES, SeverityBadge } from './severity';
@@ -51,7 +52,12 @@ function Card({
   items,
   documents,
   isAction,
+  list,
+  resultId,
 }: {
+  list: keyof AnalysisResult['details'];
+  /** The kept result's permalink id: each item can be reported ("This is wrong"). */
+  resultId?: string;
   title: string;
   empty: string;
   texts: string[];
@@ -88,6 +94,7 @@ function Card({
                 {/* Plain text only: nothing from a fetched page is ever rendered as markup. */}
                 <p className="mt-0.5">{text}</p>
                 {item && <ItemEvidence item={item} documents={documents} />}
+                <ReportButton resultId={resultId} target={{ kind: 'item', list, index: i }} what={text} />
               </li>
             );
           })}
@@ -126,11 +133,13 @@ export function ResultCards({ result }: { result: AnalysisResult }) {
             items={details[key]}
             documents={documents}
             isAction={key === 'recommendations'}
+            list={key}
+            resultId={result.resultId}
           />
         ))}
       </div>
       <DocumentsRead documents={documents} />
-      {result.factSheet && <AtAGlance factSheet={result.factSheet} documents={documents} />}
+      {result.factSheet && <AtAGlance factSheet={result.factSheet} documents={documents} resultId={result.resultId} />}
     </div>
   );
 }
