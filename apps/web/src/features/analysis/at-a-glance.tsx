@@ -1,5 +1,7 @@
 import {
   FACT_LEGEND,
+  FACT_QUESTIONS,
+  FACT_VALUE_WORDS,
   factTone,
   liabilityCapText,
   MESSAGES,
@@ -19,62 +21,10 @@ import { QuotedLinks } from './quoted-links';
 import { SeverityBadge } from './severity';
 import { quoteLink } from './text-fragment';
 
-/** The question each row answers, in the reader's words; the compiler requires every fact id. */
-export const QUESTIONS: Record<FactId, string> = {
-  sells_data: 'Sells or shares your data for advertising',
-  targeted_ads: 'Personalised ads',
-  cross_site_tracking: 'Tracks you on other sites and apps',
-  third_party_data: 'Gets data about you from others',
-  ai_training: 'Trains AI on your data',
-  precise_location: 'Precise location',
-  biometrics: 'Biometric data (face, voice)',
-  message_content: 'Reads or scans your messages',
-  retention: 'How long data is kept',
-  account_deletion: 'Deleting your account',
-  data_export: 'Getting a copy of your data',
-  privacy_contact: 'Privacy contact',
-  law_enforcement_notice: 'Tells you about police requests',
-  breach_notice: 'Tells you about data breaches',
-  international_transfer: 'Moves data to other countries',
-  min_age: 'Minimum age',
-  governing_law: 'Governing law',
-  courts: 'Courts for disputes',
-  arbitration: 'Arbitration instead of court',
-  class_action_waiver: 'You give up class actions',
-  content_licence: 'Licence to your content',
-  moral_rights_waiver: 'You waive moral rights',
-  terms_change_notice: 'Notice before the terms change',
-  termination_without_notice: 'Can close your account without notice',
-  liability_cap: 'Limit on their liability',
-  indemnity: 'You cover their legal costs',
-  claim_time_limit: 'Time limit to bring a claim',
-  auto_renewal: 'Renews automatically',
-  refunds: 'Refunds',
-};
+/** The question each row answers, in the reader's words (one record, shared with the comparison). */
+export const QUESTIONS = FACT_QUESTIONS;
 
-const VALUES: Record<string, string> = {
-  not_stated: RESULT_MESSAGES.notStatedAnswer,
-  none_stated: RESULT_MESSAGES.notStatedAnswer,
-  yes: 'Yes',
-  no: 'No',
-  yes_opt_out: 'Yes, you can opt out',
-  yes_opt_in: 'Only if you agree',
-  yes_with_permission: 'Yes, with your permission',
-  yes_with_consent: 'Yes, with your consent',
-  fixed_periods: 'Fixed periods',
-  as_long_as_needed: 'As long as they need it',
-  self_service: 'Yourself, in the app or settings',
-  by_request: 'On request',
-  none: 'No',
-  mandatory: 'Yes, binding',
-  mandatory_with_opt_out: 'Yes, unless you opt out',
-  limited: 'Limited to running the service',
-  broad: 'Broad',
-  advance_notice: 'Yes, in advance',
-  notice: 'Yes, when it changes',
-  no_notice: 'No',
-  partial: 'Some',
-};
+const VALUES = FACT_VALUE_WORDS;
 
 /** The answer in words: enum values read as phrases, numbers with their unit. */
 export function answerText(id: FactId, answer: FactAnswer): string {
