@@ -17,29 +17,34 @@ export function readFacts(documents: readonly FactDocument[]): FactSheet {
   const ctx = createReadContext(documents);
   const sheet = {} as FactSheet;
   for (const question of FACT_QUESTIONS) {
-    const looked: Located[] = [];
+    // What its reader found, kept by reference: read only if the answer is "not stated".
+    const looked: Located[][] = [];
     const watched: ReadContext = {
       ...ctx,
       find: (...args) => {
         const found = ctx.find(...args);
-        looked.push(...found);
+        looked.push(found);
         return found;
       },
     };
-    sheet[question.id] = withRelated(
-      question.read(watched),
-      looked.filter((l) => BEARS_ON[question.id].test(l.clause.text)),
-    );
+    const answer = question.read(watched);
+    sheet[question.id] = answer.value === 'not_stated' ? withRelated(answer, looked, BEARS_ON[question.id]) : answer;
   }
   for (const id of FACT_IDS) if (!sheet[id]) throw new Error(`fact question ${id} has no reader`);
   return sheet;
 }
 
-function withRelated(answer: FactAnswer, looked: readonly Located[]): FactAnswer {
-  if (answer.value !== 'not_stated') return answer;
-  // Sentences on the topic only: a heading or a list fragment ("Law enforcement") bears on nothing by itself.
-  const distinct = looked.filter((l, i) => isStatement(l.clause.text) && looked.findIndex((other) => other.clause === l.clause) === i);
-  return distinct.length > 0 ? { ...answer, related: distinct.slice(0, MAX_RELATED).map(evidenceOf) } : answer;
+/** The first few distinct clauses on the question's topic, sentences only (a heading or a fragment such as "Law enforcement" bears on nothing by itself). */
+function withRelated(answer: FactAnswer, looked: readonly Located[][], topic: RegExp): FactAnswer {
+  const seen = new Set<Located['clause']>();
+  const related: Located[] = [];
+  for (const found of looked)
+    for (const l of found) {
+      if (related.length === MAX_RELATED || seen.has(l.clause)) continue;
+      seen.add(l.clause);
+      if (topic.test(l.clause.text) && isStatement(l.clause.text)) related.push(l);
+    }
+  return related.length > 0 ? { ...answer, related: related.map(evidenceOf) } : answer;
 }
 
 export type { FactDocument } from './reader';
