@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CHANGE_MESSAGES, MESSAGES } from '@fineprint/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { canRunBrowser, see, seeText, startHarness, type Harness } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { canRunBrowser, see, seeText, type Harness, useJourneyPages } from './harness';
 
 const TERMS_PATH = '/legal/terms-of-service';
 const TERMS = readFileSync(new URL('./fixtures/site/terms.html', import.meta.url), 'utf8');
@@ -16,18 +16,9 @@ const CHANGED_TERMS = TERMS.replace('at least 16 years old', 'at least 13 years 
 
 describe.runIf(canRunBrowser())('browser journeys: what changed', () => {
   let h: Harness;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => h?.stop());
-  beforeEach(async () => {
-    context = await h.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => context.close());
+  useJourneyPages((journey) => ({ h, page } = journey));
 
   const analyze = async () => {
     await page.getByPlaceholder(MESSAGES.urlPlaceholder).fill(h.siteOrigin);

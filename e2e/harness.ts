@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator } from 'playwright-core';
-import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startFixtureSite } from './fixture-site';
 import { CHROMIUM_FLAGS } from '@fineprint/analysis';
 
@@ -96,6 +96,24 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server did not start within ${STARTUP_SECONDS} s`);
+}
+
+/**
+ * The usual frame of a journey file: one harness for the file (server, fixture site, browser),
+ * a fresh context and page for each journey, closed after it. `use` gets them before each journey.
+ */
+export function useJourneyPages(use: (journey: { h: Harness; context: BrowserContext; page: Page }) => void): void {
+  let h: Harness | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 120_000);
+  afterAll(async () => h?.stop());
+  beforeEach(async () => {
+    context = await h!.newContext();
+    use({ h: h!, context, page: await context.newPage() });
+  });
+  afterEach(async () => context?.close());
 }
 
 /** Waits until the locator's element contains the text (Playwright-style web-first assertion). */

@@ -2,23 +2,15 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { ACCOUNT_MESSAGES, freeAnalysesLeft, MESSAGES, PAGE_TITLES, SHARE_MESSAGES, showAllRows } from '@fineprint/contracts';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { canRunBrowser, gone, see, seeText, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { canRunBrowser, gone, see, seeText, type Harness, useJourneyPages } from './harness';
 
 describe.runIf(canRunBrowser())('browser journeys', () => {
   let h: Harness;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => h?.stop());
-  beforeEach(async () => {
-    context = await h.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => context.close());
+  useJourneyPages((journey) => ({ h, context, page } = journey));
 
   const analyze = async (url: string) => {
     await page.getByPlaceholder(MESSAGES.urlPlaceholder).fill(url);

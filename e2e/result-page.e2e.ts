@@ -12,8 +12,8 @@ import {
   tryHttp,
 } from '@fineprint/contracts';
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { canRunBrowser, gone, see, seeText, startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { canRunBrowser, gone, see, seeText, type Harness, useJourneyPages } from './harness';
 
 // Issue 22: the result page leads with the verdict, shows only what applies, and its states say what happened and what to do next.
 describe.runIf(canRunBrowser())('result page journeys', () => {
@@ -21,15 +21,7 @@ describe.runIf(canRunBrowser())('result page journeys', () => {
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => h?.stop());
-  beforeEach(async () => {
-    context = await h.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => context.close());
+  useJourneyPages((journey) => ({ h, context, page } = journey));
 
   const address = () => page.getByPlaceholder(MESSAGES.urlPlaceholder);
   const analyze = async (url: string) => {

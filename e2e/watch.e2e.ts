@@ -1,23 +1,14 @@
 import { MESSAGES, WATCH_MESSAGES } from '@fineprint/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { canRunBrowser, see, seeText, startHarness, type Harness } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { canRunBrowser, see, seeText, type Harness, useJourneyPages } from './harness';
 
 /** Issue 23 item 4 in Chromium: a subscriber watches the site of a result, sees it in the list, and stops watching it. */
 describe.runIf(canRunBrowser())('watching sites', () => {
   let h: Harness;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 120_000);
-  afterAll(async () => h?.stop());
-  beforeEach(async () => {
-    context = await h.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => context.close());
+  useJourneyPages((journey) => ({ h, page } = journey));
 
   const analyze = async (url: string) => {
     await page.getByPlaceholder(MESSAGES.urlPlaceholder).fill(url);
