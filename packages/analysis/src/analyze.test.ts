@@ -135,7 +135,7 @@ describe('summary sentences', () => {
     expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
   });
 
-  it('tells a licence granted to you, a closed service and a feature age limit from the user-facing rules', async () => {
+  it('tells a licence granted to you, a closed service and a feature age limit from the rules on the user, the account and the minimum age', async () => {
     const result = await summaryOf(
       [
         'Amazon grants you a limited, non-exclusive, non-transferable, non-sublicensable license to access the Services.',
@@ -146,7 +146,8 @@ describe('summary sentences', () => {
     const texts = result.keyPoints.join(' ');
     expect(result.details.keyPoints.map((item) => item.category)).not.toContain('content_license');
     expect(texts).not.toMatch(/close your account/);
-    expect(texts).toContain('Some features are limited to users at least 18 years old.');
+    expect(texts).not.toMatch(/minimum age/);
+    expect(result.factSheet.min_age.value).toBe('not_stated');
   });
 
   it('names a governing law given as an adjective, and reads "outside of our control" as no transfer abroad', async () => {

@@ -1,4 +1,4 @@
-import type { AnalysisResult, AnalyzedDocument, DocumentType } from '@fineprint/contracts';
+import type { AnalysisResult, AnalyzedDocument, DocumentType, FactSheet } from '@fineprint/contracts';
 import { classifyClauses, type Finding } from './classify/classify';
 import { discoverLegalDocuments, type DiscoverOptions } from './discover/discover';
 import { hashEngineSources } from './engine-version';
@@ -8,14 +8,12 @@ import type { MediaType } from './fetch/guarded-fetch';
 import { normalizeSiteUrl } from './fetch/normalize-url';
 import { segmentClauses } from './segment/segment';
 import { gradeSummary } from './facts/grade';
-import { isConsistentWithFacts } from './facts/reconcile';
-import { writeFromFacts } from './facts/sentences';
+import { writeLists, type ListOptions } from './facts/sentences';
+import { readTopics, topicAnswers } from './facts/topics';
 import { readFacts, type FactDocument } from './facts/read-facts';
 import { readDocumentVersion, type DocumentVersion } from './diff/versions';
 import { runLlmEngine, type LlmDiagnostics, type LlmSettings } from './llm';
 import { readStatedDate } from './extract/stated-date';
-import { findEmail } from './summarize/details';
-import { summarizeFindings, type SummaryOptions } from './summarize/summarize';
 
 /** Version of the built-in engine, derived from its code and knowledge; part of every result and of cache keys. */
 export const ENGINE_VERSION = `builtin-${hashEngineSources()}`;
@@ -43,7 +41,7 @@ export interface LlmOptions {
   onLlmDiagnostics?: (diagnostics: LlmDiagnostics) => void;
 }
 
-export interface AnalyzeSiteOptions extends DiscoverOptions, SummaryOptions, LlmOptions, VersionOptions {
+export interface AnalyzeSiteOptions extends DiscoverOptions, ListOptions, LlmOptions, VersionOptions {
   /** Overall deadline for discovery and every fetch of one analysis. Default ANALYSIS_DEADLINE_MS. */
   deadlineMs?: number;
 }
@@ -80,7 +78,7 @@ export async function analyzeSite(input: string, options: AnalyzeSiteOptions = {
  */
 export async function analyzeDocuments(
   inputs: readonly DocumentInput[],
-  options: SummaryOptions & LlmOptions & VersionOptions & { onProgress?: (message: string) => void; signal?: AbortSignal } = {},
+  options: ListOptions & LlmOptions & VersionOptions & { onProgress?: (message: string) => void; signal?: AbortSignal } = {},
 ): Promise<AnalysisResult> {
   const extracted: Array<{ input: DocumentInput; doc: ExtractedDocument }> = [];
   for (const input of inputs) {
@@ -129,31 +127,19 @@ export async function analyzeDocuments(
       notices.push(`No ${DOCUMENT_NAMES[type]} was found, so this summary covers only the other document.`);
     }
   }
-  const privacyText = extracted.find((e) => e.input.type === 'privacy')?.doc.text ?? '';
   options.onProgress?.('Checking the questions');
-  const factSheet = readFacts(factDocuments);
-  const contact = String(factSheet.privacy_contact.value);
-  const summary = summarizeFindings(
-    findings,
-    {
-      termsUrl: extracted.find((e) => e.input.type === 'terms')?.input.url,
-      privacyUrl: extracted.find((e) => e.input.type === 'privacy')?.input.url,
-      privacyEmail: contact.includes('@')
-        ? contact
-        : findEmail(/[\w.+-]*(privacy|dpo|data|gdpr)[\w.+-]*@[\w.-]+\.[a-z]{2,}/i.exec(privacyText)?.[0] ?? ''),
-      clauses: Object.fromEntries(factDocuments.map((d) => [d.type, d.clauses])),
-    },
-    // Findings the fact sheet contradicts (a denial read as an admission) are neither said nor graded.
-    { ...options, allows: (category) => isConsistentWithFacts(category, factSheet) },
-  );
-  const { details, cut } = writeFromFacts(summary.details, factSheet, options.maxItems);
+  // One reading: the questions' answers and the topics the classifier's clauses state; every sentence below is a view of it.
+  const clausesByType = Object.fromEntries(factDocuments.map((d) => [d.type, d.clauses]));
+  const topics = readTopics(findings, clausesByType);
+  const factSheet: FactSheet = { ...readFacts(factDocuments), ...topicAnswers(topics) };
+  const { details, unlisted } = writeLists(factSheet, topics, options);
   const result: AnalysisResult = {
     keyPoints: details.keyPoints.map((i) => i.text),
     privacyConcerns: details.privacyConcerns.map((i) => i.text),
     recommendations: details.recommendations.map((i) => i.text),
     details,
-    // Everything found counts for the grade, listed or not (too generic, or beyond the lists' length).
-    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...cut, ...summary.unlisted], factSheet),
+    // Everything stated counts for the grade, listed or not (too generic, or beyond the lists' length).
+    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...unlisted], factSheet),
     factSheet,
     documents,
     notices,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SCORED_FACT_IDS, TOPIC_FACT_IDS } from '@fineprint/contracts';
 import { describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../bin/fineprint.js', import.meta.url));
@@ -13,7 +14,10 @@ describe('fineprint facts', () => {
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     );
     const lines = out.trim().split('\n');
-    expect(lines).toHaveLength(29);
+    // The 29 scored questions, then the topics the documents state.
+    const ids = lines.map((l) => l.split(/\s+/)[0]!);
+    expect(ids.slice(0, 29)).toEqual([...SCORED_FACT_IDS]);
+    expect(ids.slice(29).every((id) => (TOPIC_FACT_IDS as readonly string[]).includes(id))).toBe(true);
     expect(lines.find((l) => l.startsWith('arbitration'))).toMatch(
       /mandatory_with_opt_out\s+opt_out_days=30 opt_out_contact=optout@\S*\s+terms: “Any dispute between you and Pebble/,
     );

@@ -42,5 +42,4 @@ export { readStatedDate } from './extract/stated-date';
 export { segmentClauses, splitSentences, type Clause } from './segment/segment';
 export { classifyClauses, classifySentence, type Finding } from './classify/classify';
 export { CATEGORIES, CLAUDETTE_LABELS, type Category } from './classify/taxonomy';
-export { summarizeFindings, type SummaryOptions } from './summarize/summarize';
 export { computeMetrics, type ClaudetteMetrics } from './evaluate';

@@ -89,6 +89,22 @@ export const FACT_QUESTIONS: Record<FactId, string> = {
   claim_time_limit: 'Time limit to bring a claim',
   auto_renewal: 'Renews automatically',
   refunds: 'Refunds',
+  accepted_by_use: 'Using the service means accepting the terms',
+  warranty_disclaimer: 'Provided “as is”, without warranties',
+  content_removal: 'Can remove your content',
+  jury_waiver: 'You give up a jury trial',
+  user_owns_content: 'You keep ownership of your content',
+  leave_any_time: 'You can leave at any time',
+  third_party_sharing: 'Shares your data with other companies',
+  business_transfer: 'Your data goes with a sale of the business',
+  children_data: 'Says how children’s data is handled',
+  data_collected: 'Names the kinds of data it collects',
+  cookies: 'Uses cookies and similar trackers',
+  do_not_track: 'Ignores “Do Not Track”',
+  privacy_choices: 'Offers choices about your data',
+  authority_disclosure: 'Gives your data to authorities on request',
+  liability_limited: 'Limits its liability to you',
+  account_suspension: 'Can suspend or close your account',
 };
 
 /** Answer values in words, for the comparison (numbers and free text are shown as they are). */

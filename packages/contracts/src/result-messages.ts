@@ -14,7 +14,8 @@ export const RESULT_MESSAGES = {
   gradeLegendHeading: 'Grades',
   gradeWord: 'Grade',
   evidenceHeading: 'At a glance',
-  evidenceLead: 'The answers to 29 fixed questions, each from the clauses that state it. Notable answers first.',
+  evidenceLead:
+    'The answers to 29 fixed questions, and the other points the documents state, each from the clauses that state it. Notable answers first.',
   notStatedAnswer: 'Not stated',
   notStatedDetail: 'The documents we read do not say.',
   notStatedPlainly: 'Not stated plainly',
@@ -110,6 +111,22 @@ export const FACT_LEGEND: Record<
   claim_time_limit: { group: 'terms', stated: 'bad' },
   auto_renewal: { group: 'terms', good: ['no'], bad: ['yes'] },
   refunds: { group: 'terms', good: ['yes'], bad: ['no'] },
+  accepted_by_use: { group: 'terms', stated: 'neutral' },
+  warranty_disclaimer: { group: 'terms', bad: ['yes'] },
+  content_removal: { group: 'terms', bad: ['yes'] },
+  jury_waiver: { group: 'terms', bad: ['yes'] },
+  user_owns_content: { group: 'terms', good: ['yes'] },
+  leave_any_time: { group: 'terms', good: ['yes'] },
+  third_party_sharing: { group: 'privacy', stated: 'neutral' },
+  business_transfer: { group: 'privacy', stated: 'neutral' },
+  children_data: { group: 'privacy', stated: 'neutral' },
+  data_collected: { group: 'privacy', stated: 'neutral' },
+  cookies: { group: 'privacy', stated: 'neutral' },
+  do_not_track: { group: 'privacy', bad: ['yes'] },
+  privacy_choices: { group: 'privacy', good: ['yes'] },
+  authority_disclosure: { group: 'privacy', stated: 'neutral' },
+  liability_limited: { group: 'terms', bad: ['yes'] },
+  account_suspension: { group: 'terms', bad: ['yes'] },
 };
 
 /** The values that mean the documents do not say. */

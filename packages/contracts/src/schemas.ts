@@ -74,8 +74,8 @@ export type AnalyzedDocument = z.infer<typeof AnalyzedDocumentSchema>;
 export const GradeSchema = z.enum(['A', 'B', 'C', 'D', 'E']).nullable();
 export type Grade = z.infer<typeof GradeSchema>;
 
-/** The ids of the fact-sheet questions (../shared/factsheet/questions.json, version 1). */
-export const FACT_IDS = [
+/** The ids of the scored fact-sheet questions (../shared/factsheet/questions.json, version 1): every fact sheet answers them. */
+export const SCORED_FACT_IDS = [
   'sells_data',
   'targeted_ads',
   'cross_site_tracking',
@@ -106,8 +106,34 @@ export const FACT_IDS = [
   'auto_renewal',
   'refunds',
 ] as const;
+/**
+ * The product's own questions beyond questions.json (issue 21): the other things the lists say, each
+ * a read fact with its clause. Answered by the built-in reader only when the documents state them
+ * (absent otherwise, and from fact sheets made before them).
+ */
+export const TOPIC_FACT_IDS = [
+  'accepted_by_use',
+  'warranty_disclaimer',
+  'content_removal',
+  'jury_waiver',
+  'user_owns_content',
+  'leave_any_time',
+  'third_party_sharing',
+  'business_transfer',
+  'children_data',
+  'data_collected',
+  'cookies',
+  'do_not_track',
+  'privacy_choices',
+  'authority_disclosure',
+  'liability_limited',
+  'account_suspension',
+] as const;
+export const FACT_IDS = [...SCORED_FACT_IDS, ...TOPIC_FACT_IDS] as const;
 export const FactIdSchema = z.enum(FACT_IDS);
 export type FactId = z.infer<typeof FactIdSchema>;
+export type ScoredFactId = (typeof SCORED_FACT_IDS)[number];
+export type TopicFactId = (typeof TOPIC_FACT_IDS)[number];
 
 /**
  * One answer of the fact sheet: a value ("not_stated" is an answer), the scope it holds for
@@ -137,7 +163,14 @@ export const FactAnswerSchema = z.object({
   related: z.array(EvidenceSchema).optional(),
 });
 export type FactAnswer = z.infer<typeof FactAnswerSchema>;
-export const FactSheetSchema = z.record(FactIdSchema, FactAnswerSchema);
+/** Every scored question answered; the topics where the documents state them. */
+export const FactSheetSchema = z.object({
+  ...(Object.fromEntries(SCORED_FACT_IDS.map((id) => [id, FactAnswerSchema])) as Record<ScoredFactId, typeof FactAnswerSchema>),
+  ...(Object.fromEntries(TOPIC_FACT_IDS.map((id) => [id, FactAnswerSchema.optional()])) as Record<
+    TopicFactId,
+    z.ZodOptional<typeof FactAnswerSchema>
+  >),
+});
 export type FactSheet = z.infer<typeof FactSheetSchema>;
 
 /**

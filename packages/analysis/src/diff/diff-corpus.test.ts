@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FACT_IDS, type FactAnswer } from '@fineprint/contracts';
+import { SCORED_FACT_IDS, type FactAnswer } from '@fineprint/contracts';
 import { describe, expect, it } from 'vitest';
 import { evaluatePair, listCorpusPairs, readCorpusPair } from './corpus-eval';
 import { versionText } from './versions';
@@ -44,7 +44,7 @@ describe('the clause diff on the real year-old versions of the dev corpus', () =
       expect(score.changed === 0 ? 1 : score.found / score.changed, `${name} recall`).toBeGreaterThanOrEqual(0.95);
       expect(score.clauses === 0 ? 1 : score.rightClauses / score.clauses, `${name} precision`).toBeGreaterThanOrEqual(0.95);
       // Fact changes: exactly the questions whose answers (evidence aside) differ between the two sheets.
-      const differing = FACT_IDS.filter((id) => answerOf(pair.before.factSheet[id]) !== answerOf(pair.after.factSheet[id]));
+      const differing = SCORED_FACT_IDS.filter((id) => answerOf(pair.before.factSheet[id]) !== answerOf(pair.after.factSheet[id]));
       expect(
         diff.facts.map((f) => f.id),
         name,

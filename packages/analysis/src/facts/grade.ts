@@ -1,4 +1,4 @@
-import type { FactAnswer, FactId, FactSheet, Grade, Severity, SummaryItem } from '@fineprint/contracts';
+import type { FactAnswer, ScoredFactId, FactSheet, Grade, Severity, SummaryItem } from '@fineprint/contracts';
 
 /**
  * How much one finding weighs in the grade, after ToS;DR's case scores (0–100, 50 = 1): the
@@ -93,7 +93,7 @@ const GOOD_LABEL: Partial<Record<string, string>> = {
 };
 
 /** Good practices the fact sheet states, counted even where no list item says them. */
-const GOOD_FACTS: ReadonlyArray<{ fact: FactId; values: readonly FactAnswer['value'][]; key: string }> = [
+const GOOD_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly FactAnswer['value'][]; key: string }> = [
   { fact: 'sells_data', values: ['no'], key: 'no_sale_of_data' },
   { fact: 'targeted_ads', values: ['no'], key: 'targeted_advertising' },
   { fact: 'cross_site_tracking', values: ['no'], key: 'cross_site_tracking' },
@@ -113,7 +113,7 @@ const GOOD_FACTS: ReadonlyArray<{ fact: FactId; values: readonly FactAnswer['val
 ];
 
 /** Bad practices the fact sheet states, counted even where no list item says them. */
-const BAD_FACTS: ReadonlyArray<{ fact: FactId; values: readonly FactAnswer['value'][]; key: string }> = [
+const BAD_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly FactAnswer['value'][]; key: string }> = [
   { fact: 'message_content', values: ['yes'], key: 'private_messages' },
 ];
 

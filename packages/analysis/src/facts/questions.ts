@@ -1,4 +1,4 @@
-import type { DocumentType, FactAnswer, FactId } from '@fineprint/contracts';
+import type { DocumentType, FactAnswer, ScoredFactId } from '@fineprint/contracts';
 import {
   findAge,
   findCourt,
@@ -31,7 +31,7 @@ import {
  * each must give (tests are generated from them). A legal reading is corrected here, in one place.
  */
 export interface FactQuestion {
-  id: FactId;
+  id: ScoredFactId;
   read(ctx: ReadContext): FactAnswer;
   examples: ReadonlyArray<{ clause: string; document?: DocumentType; value: FactAnswer['value']; fields?: Record<string, unknown> }>;
 }
@@ -2067,7 +2067,7 @@ function scopeField(l: Located): { scope?: string } {
  * The words a clause must have to bear on a question it does not answer plainly: a "not stated"
  * answer shows such clauses as related (its reader's searches are broader than the topic).
  */
-export const BEARS_ON: Record<FactId, RegExp> = {
+export const BEARS_ON: Record<ScoredFactId, RegExp> = {
   sells_data: /\b(?:sell|sells|selling|sale|sold|rent)\b/i,
   targeted_ads: /\b(?:ads|advertis\w*)\b/i,
   cross_site_tracking: /\b(?:cookies?|pixels?|track\w*|other (?:websites|sites|apps))\b/i,

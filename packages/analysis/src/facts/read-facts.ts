@@ -1,4 +1,4 @@
-import { FACT_IDS, type FactAnswer, type FactSheet } from '@fineprint/contracts';
+import { SCORED_FACT_IDS, type FactAnswer, type FactSheet } from '@fineprint/contracts';
 import { isStatement } from '../summarize/details';
 import { BEARS_ON, FACT_QUESTIONS } from './questions';
 import { createReadContext, evidenceOf, type FactDocument, type Located, type ReadContext } from './reader';
@@ -30,7 +30,7 @@ export function readFacts(documents: readonly FactDocument[]): FactSheet {
     const answer = question.read(watched);
     sheet[question.id] = answer.value === 'not_stated' ? withRelated(answer, looked, BEARS_ON[question.id]) : answer;
   }
-  for (const id of FACT_IDS) if (!sheet[id]) throw new Error(`fact question ${id} has no reader`);
+  for (const id of SCORED_FACT_IDS) if (!sheet[id]) throw new Error(`fact question ${id} has no reader`);
   return sheet;
 }
 

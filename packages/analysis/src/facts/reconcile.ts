@@ -1,4 +1,4 @@
-import type { FactId, FactSheet } from '@fineprint/contracts';
+import type { ScoredFactId, FactSheet } from '@fineprint/contracts';
 
 /**
  * Which fact-sheet answers let a finding's category stand. A summary item about a practice is
@@ -6,7 +6,7 @@ import type { FactId, FactSheet } from '@fineprint/contracts';
  * there: "We do not show personalised advertising" can never become "your profile is used for
  * personalised ads", and an opt-out of sale is no "does not sell".
  */
-const REQUIRES: Partial<Record<string, { fact: FactId; values: readonly (string | number)[] }>> = {
+const REQUIRES: Partial<Record<string, { fact: ScoredFactId; values: readonly (string | number)[] }>> = {
   sale_of_data: { fact: 'sells_data', values: ['yes', 'yes_opt_out'] },
   no_sale_of_data: { fact: 'sells_data', values: ['no'] },
   targeted_advertising: { fact: 'targeted_ads', values: ['yes', 'yes_opt_in', 'yes_opt_out'] },

@@ -3,7 +3,7 @@ import { findRoute } from '../summarize/details';
 import { extractDocument } from '../extract/extract';
 import { segmentClauses } from '../segment/segment';
 import { readFacts } from './read-facts';
-import { byProduct, licenceEnd, licencePurpose, periodPhrase, writeFromFacts } from './sentences';
+import { byProduct, licenceEnd, licencePurpose, periodPhrase, writeLists } from './sentences';
 
 describe('periodPhrase', () => {
   it('keeps what a period applies to, in the clause’s own words', () => {
@@ -126,20 +126,18 @@ describe('licenceEnd', () => {
   });
 });
 
-describe('writeFromFacts', () => {
+describe('writeLists', () => {
   const factsOf = (privacy: string) =>
     readFacts([
       { type: 'privacy', url: 'https://example.com/privacy', clauses: segmentClauses(extractDocument(privacy, 'markdown').blocks) },
     ]);
-  const empty = { keyPoints: [], privacyConcerns: [], recommendations: [] };
 
   it('advises the AI-training opt-out where the offer names only a settings page', () => {
     const facts = factsOf(
       'We use your posts to train our machine learning models. You can opt out of having your posts used for AI training via your privacy settings.',
     );
     expect(facts.ai_training.value).toBe('yes_opt_out');
-    const advice = { text: 'Opt out of AI training.', category: 'ai_training', severity: 'neutral' as const, evidence: [] };
-    const { recommendations } = writeFromFacts({ ...empty, recommendations: [advice] }, facts).details;
+    const { recommendations } = writeLists(facts).details;
     expect(recommendations.find((i) => i.category === 'ai_training')?.text).toBe(
       'Opt out of the use of your content for AI training in your privacy settings.',
     );
@@ -149,7 +147,7 @@ describe('writeFromFacts', () => {
     const facts = factsOf(
       'We use your browsing activity to show you personalised ads. We may share some of your personal data (such as identifiers) with advertising partners to show you relevant ads.',
     );
-    const item = writeFromFacts(empty, facts).details.privacyConcerns.find((i) => i.category === 'targeted_advertising')!;
+    const item = writeLists(facts).details.privacyConcerns.find((i) => i.category === 'targeted_advertising')!;
     expect(item.text).toBe(
       'Your data is used to show you personalised ads (based on your activity); it shares identifiers with advertising partners.',
     );

@@ -3,8 +3,8 @@ import {
   type AnalysisResult,
   type Evidence,
   type FactAnswer,
-  type FactId,
   type FactSheet,
+  type ScoredFactId,
   type Severity,
   type SummaryItem,
 } from '@fineprint/contracts';
@@ -22,12 +22,14 @@ import {
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
 import { describeFinding } from '../summarize/describe';
+import { CATEGORIES } from '../classify/taxonomy';
+import { TOPICS, type TopicReading } from './topics';
 import { ARBITRATION_BODY, LOCATION_FROM_IP, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
-type ListName = keyof Lists;
+type ListName = 'keyPoints' | 'privacyConcerns';
 
 /**
  * A summary sentence written from a fact-sheet answer: the list and category it belongs to,
@@ -36,13 +38,23 @@ type ListName = keyof Lists;
  * what the summary says, with the fact's own clause as evidence.
  */
 interface FactSentence {
-  fact: FactId;
+  fact: ScoredFactId;
   list: ListName;
   category: string;
-  /** The sentence; null when there is nothing to say, undefined when the finding's own sentence is better. */
+  /** The sentence; null when there is nothing to say, undefined when its category's sentence of the answer's own clauses says it. */
   write(answer: FactAnswer, facts: FactSheet): { text: string; severity: Severity; evidence?: Evidence[] } | null | undefined;
 }
 
+/** A clause that offers an opt-out of a sale or sharing of your data: "you can click on the "Do Not Share My Personal Information" link", "Right to Opt Out of sale and sharing". */
+const SALE_OPT_OUT_OFFER = /\bopt[- ]?out\b[^.]{0,80}\b(?:sal(?:e|es)|sell\w*|shar(?:e|ing))\b|\bDo Not (?:Sell|Share)\b/i;
+/** "Sale" and "sharing" in the sense of US state privacy laws: "as those terms are defined under certain state privacy laws in the US". */
+const LEGAL_SENSE = /\bas (?:those|these|such) terms are defined\b|\b(?:state|California) (?:privacy )?laws?\b|\bCCPA\b|\bCPRA\b/i;
+
+/** The category's sentence of the answer's clauses, for these values only. */
+const only =
+  (...values: ReadonlyArray<FactAnswer['value']>) =>
+  (a: FactAnswer): undefined | null =>
+    values.includes(a.value) ? undefined : null;
 const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
 const stripStateOf = (place: string) => place.replace(/^(?:the\s+)?State of\s+/i, '');
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
@@ -895,6 +907,41 @@ const SENTENCES: readonly FactSentence[] = [
         : null;
     },
   },
+  // Where the category's own sentence of the answer's clause says it (undefined), gated by the answer.
+  { fact: 'sells_data', list: 'privacyConcerns', category: 'sale_of_data', write: only('yes') },
+  {
+    fact: 'sells_data',
+    list: 'privacyConcerns',
+    category: 'sale_of_data',
+    // Said from the clause that offers the opt-out of a sale or sharing (never from a headline denial such as "We Do Not
+    // Sell Your Personal Information"), with where to use it and whether it is the US state laws' sense of the words.
+    write: (a) => {
+      if (a.value !== 'yes_opt_out') return null;
+      const offer = a.evidence.find((e) => SALE_OPT_OUT_OFFER.test(e.quote) && isStatement(e.quote));
+      if (!offer) return null;
+      const route = findRoute(offer.quote);
+      const legal = a.evidence.find((e) => LEGAL_SENSE.test(e.quote));
+      return {
+        text: `Your personal information may be ${legal ? '“sold” or “shared” for advertising in the sense of US state privacy laws' : 'sold or shared with others for advertising'}; you can opt out${route ? ` ${route}` : ''}.`,
+        severity: 'bad',
+        evidence: legal && legal !== offer ? [offer, legal] : [offer],
+      };
+    },
+  },
+  { fact: 'sells_data', list: 'privacyConcerns', category: 'no_sale_of_data', write: only('no') },
+  { fact: 'cross_site_tracking', list: 'privacyConcerns', category: 'cross_site_tracking', write: only('yes') },
+  { fact: 'data_export', list: 'privacyConcerns', category: 'rights_access_deletion', write: only('self_service', 'by_request') },
+  { fact: 'account_deletion', list: 'privacyConcerns', category: 'rights_access_deletion', write: only('self_service', 'by_request') },
+  { fact: 'breach_notice', list: 'privacyConcerns', category: 'security_breach', write: only('yes') },
+  { fact: 'auto_renewal', list: 'keyPoints', category: 'auto_renewal', write: only('yes') },
+  { fact: 'refunds', list: 'keyPoints', category: 'no_refunds', write: only('no') },
+  { fact: 'refunds', list: 'keyPoints', category: 'refunds_offered', write: only('yes', 'partial') },
+  {
+    fact: 'claim_time_limit',
+    list: 'keyPoints',
+    category: 'reduced_claim_period',
+    write: (a) => (typeof a.value === 'number' ? undefined : null),
+  },
 ];
 
 /**
@@ -930,7 +977,7 @@ export function periodPhrase(quote: string, words: string, maxBefore = 12): stri
  * found that offer. General advice the documents do not offer (re-read the terms, keep copies,
  * block cookies in your browser) is not a recommendation of this service's documents.
  */
-const RECOMMENDATION_NEEDS: Record<string, { fact: FactId; values: readonly FactAnswer['value'][] }> = {
+const RECOMMENDATION_NEEDS: Record<string, { fact: ScoredFactId; values: readonly FactAnswer['value'][] }> = {
   ai_training: { fact: 'ai_training', values: ['yes_opt_out'] },
   targeted_advertising: { fact: 'targeted_ads', values: ['yes_opt_out'] },
   opt_out: { fact: 'targeted_ads', values: ['yes_opt_out'] },
@@ -1126,10 +1173,9 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
   return undefined;
 }
 
-/** The first quote of an answer, with the clause after it when the first is a lead-in ending in ':'. */
 /**
  * The category's own sentence for the first clause of the answer it can describe concretely
- * (its lead-in read with it), quoted; undefined when none can, so a finding's sentence stays.
+ * (its lead-in read with it), quoted; undefined when none can.
  */
 function describedBy(
   category: string,
@@ -1137,15 +1183,32 @@ function describedBy(
   /** A clause of the answer read after each one (and quoted with it), as its condition. */
   condition?: Evidence,
 ): { text: string; severity: Severity; evidence: Evidence[] } | undefined {
-  const described = a.evidence.flatMap((e, i) => {
+  const described = describedClauses(category, a, condition).filter((d) => d.isSpecific);
+  // The one that says what the practice is for ("… to verify your identity"), else the first.
+  return described.find((d) => /\bto \w+ your\b/.test(d.text)) ?? described[0];
+}
+
+/** The category's sentence of the answer's clauses: a concrete one where a clause gives it, else the first plain one. */
+function describeAnswer(
+  category: string,
+  a: FactAnswer,
+): { text: string; severity: Severity; evidence: Evidence[]; isSpecific: boolean } | undefined {
+  const described = describedClauses(category, a);
+  const specific = described.filter((d) => d.isSpecific);
+  return specific.find((d) => /\bto \w+ your\b/.test(d.text)) ?? specific[0] ?? described[0];
+}
+
+function describedClauses(category: string, a: FactAnswer, condition?: Evidence) {
+  const fallback = CATEGORIES.find((c) => c.id === category)?.severity ?? 'neutral';
+  return a.evidence.flatMap((e, i) => {
     if (e === condition || !isStatement(e.quote) || /:\s*$/.test(e.quote)) return [];
     const leadIn = i > 0 && /:\s*$/.test(a.evidence[i - 1]!.quote) ? a.evidence[i - 1] : undefined;
     const quoted = [...(leadIn ? [leadIn] : []), e, ...(condition ? [condition] : [])];
     const description = describeFinding(category, quoted.map((q) => q.quote).join(' '));
-    return description?.isSpecific ? [{ text: description.text, severity: description.severity ?? 'bad', evidence: quoted }] : [];
+    return description
+      ? [{ text: description.text, severity: description.severity ?? fallback, evidence: quoted, isSpecific: description.isSpecific }]
+      : [];
   });
-  // The one that says what the practice is for ("… to verify your identity"), else the first.
-  return described.find((d) => /\bto \w+ your\b/.test(d.text)) ?? described[0];
 }
 
 /** The evidence, and the answer's clause that names the users its scope is for ("… if you live in the United States or Canada") when it is not among it. */
@@ -1171,84 +1234,176 @@ function firstClause(evidence: FactAnswer['evidence']): FactAnswer['evidence'] {
   return /:\s*$/.test(evidence[at]?.quote ?? '') ? evidence.slice(at, at + 2) : evidence.slice(at, at + 1);
 }
 
+/** How long the lists may be. */
+export interface ListOptions {
+  /** Items per list at most. Default 10. */
+  maxItems?: number;
+  /** Words per item at most. Default 40. */
+  maxWords?: number;
+}
+
+type Candidate = { item: SummaryItem; isSpecific: boolean };
+
 /**
- * The lists with the sentences the fact sheet writes: a finding of a category with a writer
- * takes the fact's sentence and clause (or is dropped when the fact says nothing), and a stated
- * fact no finding covered is added. At most `maxItems` per list, worst first; the key points and
- * concerns beyond them are `cut` (still counted by the grade).
+ * The three lists, each item a view of one read fact and quoting the clause that states it: the
+ * questions' writers first, then the topics the documents state (a topic whose category a
+ * question's item already said is not said twice). A generic sentence of a category that says
+ * nothing of this service (`listOnlyWhenSpecific`) and the items beyond `maxItems` per list,
+ * worst first, are not listed but returned as `unlisted` (the grade still counts them).
  */
-export function writeFromFacts(details: Lists, facts: FactSheet, maxItems = 10): { details: Lists; cut: SummaryItem[] } {
-  const lists: Lists = {
-    keyPoints: details.keyPoints.filter(isBackedByQuote),
-    privacyConcerns: details.privacyConcerns.filter(isBackedByQuote),
-    recommendations: details.recommendations.filter(isBackedByQuote).filter((item) => {
-      const rule = RECOMMENDATION_NEEDS[item.category];
-      return rule !== undefined && rule.values.includes(facts[rule.fact].value);
-    }),
+export function writeLists(
+  facts: FactSheet,
+  topics: TopicReading = {},
+  options: ListOptions = {},
+): { details: Lists; unlisted: SummaryItem[] } {
+  const maxItems = options.maxItems ?? 10;
+  const maxWords = options.maxWords ?? 40;
+  const candidates: Record<'keyPoints' | 'privacyConcerns', Candidate[]> = { keyPoints: [], privacyConcerns: [] };
+  const unlisted: SummaryItem[] = [];
+  const said = new Set<string>();
+  const add = (list: 'keyPoints' | 'privacyConcerns', item: SummaryItem, isSpecific: boolean) => {
+    // Every item is held to what its category's sentence needs from its quote.
+    if (said.has(item.category) || !isBackedByQuote(item)) return;
+    said.add(item.category);
+    if (isSpecific || !LIST_ONLY_WHEN_SPECIFIC.has(item.category)) candidates[list].push({ item, isSpecific });
+    else unlisted.push(item);
   };
   for (const writer of SENTENCES) {
     const answer = facts[writer.fact];
-    // A question the reader found no clause for leaves the finding's own sentence alone.
     if (answer.evidence.length === 0) continue;
-    const sentence = writer.write(answer, facts);
-    const list = lists[writer.list];
-    const at = list.findIndex((item) => item.category === writer.category);
-    // A rule some users are exempt from says for whom it holds, whoever wrote the sentence.
-    const scoped = (text: string) =>
-      !answer.scope || text.includes(answer.scope)
-        ? text
-        : /\)\.$/.test(text)
-          ? text.replace(/\)\.$/, `; for ${answer.scope}).`)
-          : text.replace(/\.$/, ` (for ${answer.scope}).`);
-    // … with the clause that names who is exempt among its quotes, where the answer quotes one.
-    const proven = (evidence: Evidence[]) => withScopeProof(answer, evidence);
-    if (sentence === undefined) {
-      if (at >= 0) list[at] = { ...list[at]!, text: scoped(list[at]!.text), evidence: proven(list[at]!.evidence) };
-      continue;
-    }
-    const written: SummaryItem | null = sentence && {
-      text: scoped(sentence.text),
-      severity: sentence.severity,
-      category: writer.category,
-      evidence: proven(sentence.evidence ?? firstClause(answer.evidence)),
-    };
-    // The fact's own clause is held to what its category's sentence needs, as a finding's is.
-    const item = written && isBackedByQuote(written) ? written : null;
-    if (at >= 0) {
-      if (item) list[at] = item;
-      else list.splice(at, 1);
-    } else if (item) list.push(item);
+    const written = writer.write(answer, facts);
+    // Where the question's writer leaves it to its category, the category's sentence of the answer's own clauses.
+    const described = written === undefined ? describeAnswer(writer.category, answer) : undefined;
+    const sentence = described ?? written;
+    if (!sentence) continue;
+    add(
+      writer.list,
+      {
+        text: scopedText(sentence.text, answer.scope),
+        severity: sentence.severity,
+        category: writer.category,
+        // … with the clause that names who is exempt among its quotes, where the answer quotes one.
+        evidence: withScopeProof(answer, sentence.evidence ?? firstClause(answer.evidence)),
+      },
+      // A writer's own sentence carries the answer's details; the category's sentence may be generic.
+      described?.isSpecific ?? true,
+    );
   }
-  lists.recommendations = lists.recommendations.flatMap((item) => {
-    const advice = specificAdvice(item, facts);
-    return advice === null ? [] : [{ ...item, ...advice }];
-  });
-  // The arbitration opt-out the fact sheet found is advised even where no finding's clause held its deadline.
-  if (!lists.recommendations.some((item) => item.category === 'arbitration')) {
-    const advice = specificAdvice({ text: '', category: 'arbitration', severity: 'bad', evidence: [] }, facts);
-    if (advice?.text)
-      lists.recommendations.unshift({ text: advice.text, category: 'arbitration', severity: 'bad', evidence: advice.evidence ?? [] });
+  for (const topic of TOPICS) {
+    const read = topics[topic.id];
+    if (!read) continue;
+    add(
+      topic.list,
+      {
+        text: scopedText(read.said.text, read.answer.scope),
+        severity: read.said.severity,
+        category: topic.category,
+        evidence: read.answer.evidence,
+      },
+      read.said.isSpecific,
+    );
   }
-  // The rights advice is the fact sheet's only: where the documents give no route for requests, the classifier's stock
-  // "using the contact details in the privacy policy" is not said either.
-  const rights = rightsRecommendation(facts);
-  const at = lists.recommendations.findIndex((item) => item.category === 'rights_access_deletion');
-  if (rights && at >= 0) lists.recommendations[at] = rights;
-  else if (rights) lists.recommendations.unshift(rights);
-  else if (at >= 0) lists.recommendations.splice(at, 1);
-  const rank: Record<Severity, number> = { blocker: 0, bad: 1, neutral: 2, good: 3 };
-  const order = (items: SummaryItem[]) =>
-    items
-      .map((item, i) => ({ item, i }))
-      .sort((x, y) => rank[x.item.severity] - rank[y.item.severity] || x.i - y.i)
-      .map((x) => x.item);
-  const [keyPoints, privacyConcerns] = [order(lists.keyPoints), order(lists.privacyConcerns)];
+  const limit = (item: SummaryItem) => ({ ...item, text: limitWords(item.text, maxWords) });
+  // Which items make the cut: a concrete item (a named court, a period) outranks a vaguer one a severity level worse;
+  // the kept items are then shown worst first, the concrete before the generic, in the order of their records.
+  const keep = (list: Candidate[]) => {
+    const priority = (c: Candidate) => SEVERITY_RANK[c.item.severity] - (c.isSpecific ? 1.5 : 0);
+    const kept = new Set([...list].sort((x, y) => priority(x) - priority(y)).slice(0, maxItems));
+    unlisted.push(...list.filter((c) => !kept.has(c)).map((c) => c.item));
+    return dedupe(
+      list
+        .filter((c) => kept.has(c))
+        .sort((x, y) => SEVERITY_RANK[x.item.severity] - SEVERITY_RANK[y.item.severity] || Number(y.isSpecific) - Number(x.isSpecific))
+        .map((c) => limit(c.item)),
+    );
+  };
   return {
     details: {
-      keyPoints: keyPoints.slice(0, maxItems),
-      privacyConcerns: privacyConcerns.slice(0, maxItems),
-      recommendations: lists.recommendations.slice(0, maxItems),
+      keyPoints: keep(candidates.keyPoints),
+      privacyConcerns: keep(candidates.privacyConcerns),
+      recommendations: dedupe(recommendations(facts).filter(isBackedByQuote).map(limit)).slice(0, maxItems),
     },
-    cut: [...keyPoints.slice(maxItems), ...privacyConcerns.slice(maxItems)],
+    unlisted,
   };
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { blocker: 0, bad: 1, neutral: 2, good: 3 };
+/** Categories whose generic sentence is true of nearly every service: listed only when it names something concrete. */
+const LIST_ONLY_WHEN_SPECIFIC = new Set(CATEGORIES.filter((c) => c.listOnlyWhenSpecific).map((c) => c.id));
+
+/** A rule some users are exempt from says for whom it holds. */
+function scopedText(text: string, scope: string | undefined): string {
+  if (!scope || text.includes(scope)) return text;
+  return /\)\.$/.test(text) ? text.replace(/\)\.$/, `; for ${scope}).`) : text.replace(/\.$/, ` (for ${scope}).`);
+}
+
+/**
+ * Actions the documents offer the reader, each from the fact that offers it, in this order: an
+ * arbitration opt-out, access and deletion requests, the ads opt-out, location permission, the
+ * AI-training opt-out, cancelling before a renewal. General advice the documents do not offer
+ * (re-read the terms, keep copies, block cookies in your browser) is no recommendation of theirs.
+ */
+function recommendations(facts: FactSheet): SummaryItem[] {
+  const advice = (category: string, severity: Severity): SummaryItem[] => {
+    const rule = RECOMMENDATION_NEEDS[category];
+    if (rule && !rule.values.includes(facts[rule.fact].value)) return [];
+    const written = specificAdvice({ text: '', category, severity, evidence: [] }, facts);
+    return written?.text ? [{ text: written.text, category, severity, evidence: written.evidence ?? [] }] : [];
+  };
+  const rights = rightsRecommendation(facts);
+  const renewal = renewalAdvice(facts.auto_renewal);
+  return [
+    ...advice('arbitration', 'bad'),
+    ...(rights ? [rights] : []),
+    ...advice('targeted_advertising', 'good'),
+    ...advice('location', 'neutral'),
+    ...advice('ai_training', 'neutral'),
+    ...(renewal ? [renewal] : []),
+  ];
+}
+
+/**
+ * Cancelling before a renewal, with how long before and where, when the renewal's clauses say
+ * ("at least 24 hours before the end of the current period", "in your Account settings").
+ */
+function renewalAdvice(a: FactAnswer): SummaryItem | undefined {
+  if (a.value !== 'yes') return undefined;
+  const cancel = a.evidence.find((e) => /\bcancel/i.test(e.quote) && (RENEWAL_DEADLINE.test(e.quote) || findRoute(e.quote)));
+  const deadline = cancel && RENEWAL_DEADLINE.exec(cancel.quote)?.[1];
+  const route = cancel && findRoute(cancel.quote);
+  const quotes = a.evidence.map((e) => e.quote).join(' ');
+  // What the renewal costs, in the clause's words: the price of the day, or a free trial that turns into a paid plan.
+  const what = /\bfree trial\b/i.test(quotes)
+    ? ': a free trial turns into a paid subscription'
+    : /\bthen[- ]current\b/i.test(quotes)
+      ? ': it renews at the price of the day'
+      : '';
+  return {
+    text: `Set a reminder to cancel${route ? ` ${route}` : ''} ${deadline ? `at least ${deadline} before` : 'before'} the subscription renews if you no longer want it${what}.`,
+    category: 'auto_renewal',
+    severity: 'neutral',
+    evidence: cancel ? [cancel] : firstClause(a.evidence),
+  };
+}
+const RENEWAL_DEADLINE =
+  /\b(?:at least |no later than )?((?:\d+|one|two|three|seven|fourteen|thirty|twenty-four) \(?\d*\)?\s*(?:hours?|days?))\s+(?:before|prior to)\b/i;
+
+function dedupe<T extends { text: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item.text.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function limitWords(text: string, maxWords: number): string {
+  const words = text.split(/\s+/);
+  return words.length <= maxWords
+    ? text
+    : `${words
+        .slice(0, maxWords)
+        .join(' ')
+        .replace(/[,;:.]+$/, '')}…`;
 }

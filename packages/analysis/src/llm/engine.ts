@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
   AnalysisResultSchema,
-  FACT_IDS,
+  SCORED_FACT_IDS,
   MESSAGES,
   type AnalysisResult,
   type DocumentType,
   type Evidence,
   type FactAnswer,
   type FactId,
+  type ScoredFactId,
   type FactSheet,
   type SummaryItem,
 } from '@fineprint/contracts';
@@ -285,7 +286,7 @@ function reasonOf(error: unknown): string {
 }
 
 interface Candidate {
-  id: FactId;
+  id: ScoredFactId;
   value: string | number;
   evidence: Evidence[];
 }
@@ -313,8 +314,9 @@ function verifyAndMerge(input: LlmEngineInput, outputs: readonly LlmOutput[], en
     }
     candidates.set(answer.id, [...(candidates.get(answer.id) ?? []), candidate]);
   }
-  const factSheet = {} as FactSheet;
-  for (const id of FACT_IDS) factSheet[id] = chooseAnswer(input.builtin.factSheet[id], candidates.get(id) ?? [], diagnostics);
+  // The model answers the scored questions; the topics stay the built-in reading's.
+  const factSheet: FactSheet = { ...input.builtin.factSheet };
+  for (const id of SCORED_FACT_IDS) factSheet[id] = chooseAnswer(input.builtin.factSheet[id], candidates.get(id) ?? [], diagnostics);
 
   const maxItems = input.maxItems ?? 10;
   // The built-in reading reads English only: a quote in another language is not read for its meaning.

@@ -4,7 +4,7 @@ import { CATEGORIES } from '../classify/taxonomy';
 import { readFacts } from '../facts/read-facts';
 import { isDeniedBefore, USER_OBLIGATION } from '../facts/reader';
 import { isBackedByQuote } from '../facts/reconcile';
-import { writeFromFacts } from '../facts/sentences';
+import { writeLists } from '../facts/sentences';
 import type { ListName } from './output-schema';
 import { EMAILS, quotedDocuments, URLS } from './verify';
 
@@ -337,8 +337,9 @@ export function builtinReading(evidence: readonly Evidence[]): Map<string, Set<S
   for (const d of documents)
     for (const finding of classifyClauses(d.clauses, d.type, d.url))
       if (finding.matchesPattern) add(finding.category.id, finding.category.severity);
-  const written = writeFromFacts({ keyPoints: [], privacyConcerns: [], recommendations: [] }, readFacts(documents));
-  for (const item of [...written.details.keyPoints, ...written.details.privacyConcerns, ...written.cut]) add(item.category, item.severity);
+  const written = writeLists(readFacts(documents));
+  for (const item of [...written.details.keyPoints, ...written.details.privacyConcerns, ...written.unlisted])
+    add(item.category, item.severity);
   return read;
 }
 

@@ -1,4 +1,4 @@
-import { DocumentTypeSchema, FactIdSchema, SeveritySchema } from '@fineprint/contracts';
+import { DocumentTypeSchema, SCORED_FACT_IDS, SeveritySchema } from '@fineprint/contracts';
 import { z } from 'zod';
 
 /**
@@ -12,7 +12,7 @@ export const LlmQuoteSchema = z.object({
 });
 
 export const LlmAnswerSchema = z.object({
-  id: FactIdSchema,
+  id: z.enum(SCORED_FACT_IDS),
   value: z.string().max(200).describe("One of the question's values; a number as digits; 'not_stated' when the text says nothing."),
   quotes: z.array(LlmQuoteSchema).max(3),
 });

@@ -1,4 +1,4 @@
-import type { DocumentType, Evidence, FactAnswer, FactId } from '@fineprint/contracts';
+import type { DocumentType, Evidence, FactAnswer, ScoredFactId } from '@fineprint/contracts';
 import { readFacts } from '../facts/read-facts';
 import { durationsIn, type FactDocument } from '../facts/reader';
 import { segmentClauses } from '../segment/segment';
@@ -243,7 +243,7 @@ export function polarityOf(value: string | number): 1 | -1 | 0 {
  * The built-in reader's answer to one question from the given sentences alone: what its
  * clause patterns, denials and who-is-bound rules make of exactly what is cited.
  */
-export function readQuotes(id: FactId, evidence: readonly Evidence[]): FactAnswer {
+export function readQuotes(id: ScoredFactId, evidence: readonly Evidence[]): FactAnswer {
   return readFacts(quotedDocuments(evidence))[id];
 }
 

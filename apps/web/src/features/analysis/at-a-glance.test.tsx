@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
-import { FACT_IDS, type AnalysisResult, type AnalyzedDocument, type FactAnswer } from '@fineprint/contracts';
+import { SCORED_FACT_IDS, type AnalysisResult, type AnalyzedDocument, type FactAnswer } from '@fineprint/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AtAGlance, factRows } from './at-a-glance';
 
 const quote = { quote: 'a clause', document: 'terms' as const, url: 'https://example.com/terms', start: 0, end: 8 };
-const sheet = (answers: Partial<Record<(typeof FACT_IDS)[number], FactAnswer>>) =>
-  Object.fromEntries(FACT_IDS.map((id) => [id, answers[id] ?? { value: 'not_stated', evidence: [] }])) as AnalysisResult['factSheet'];
+const sheet = (answers: Partial<Record<(typeof SCORED_FACT_IDS)[number], FactAnswer>>) =>
+  Object.fromEntries(
+    SCORED_FACT_IDS.map((id) => [id, answers[id] ?? { value: 'not_stated', evidence: [] }]),
+  ) as AnalysisResult['factSheet'];
 const doc = (type: 'terms' | 'privacy'): AnalyzedDocument => ({
   type,
   url: `https://example.com/${type}`,

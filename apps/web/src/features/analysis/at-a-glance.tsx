@@ -99,11 +99,15 @@ function rowTone(id: FactId, answer: FactAnswer): FactTone {
  */
 export function factRows(factSheet: AnalysisResult['factSheet'], documents: AnalyzedDocument[] = []) {
   const hasPrivacy = documents.length === 0 || documents.some((d) => d.type === 'privacy');
-  const answered = (Object.keys(QUESTIONS) as FactId[]).filter((id) => factSheet[id]);
-  const applies = (id: FactId) => hasPrivacy || FACT_LEGEND[id].group !== 'privacy' || factSheet[id].evidence.length > 0;
+  const answered = (Object.keys(QUESTIONS) as FactId[]).flatMap((id) => {
+    const answer = factSheet[id];
+    return answer ? [{ id, answer }] : [];
+  });
+  const applies = ({ id, answer }: { id: FactId; answer: FactAnswer }) =>
+    hasPrivacy || FACT_LEGEND[id].group !== 'privacy' || answer.evidence.length > 0;
   const rows = answered
     .filter(applies)
-    .map((id) => ({ id, answer: factSheet[id], tone: rowTone(id, factSheet[id]) }))
+    .map(({ id, answer }) => ({ id, answer, tone: rowTone(id, answer) }))
     .sort((a, b) => TONE_ORDER[a.tone] - TONE_ORDER[b.tone]);
   return { rows, hiddenPrivacy: answered.length - rows.length };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../classify/classify';
 import { CATEGORIES } from '../classify/taxonomy';
 import type { Clause } from '../segment/segment';
-import { summarizeFindings } from './summarize';
+import { readFacts } from './read-facts';
+import { writeLists } from './sentences';
+import { readTopics } from './topics';
+
+/** The lists a reading of these findings gives, with no question answered. */
+const listsOf = (findings: Finding[], clauses: Parameters<typeof readTopics>[1]) =>
+  writeLists(readFacts([]), readTopics(findings, clauses));
 
 /** Clauses of one section of the terms, in reading order, with their offsets. */
 function clausesOf(...texts: string[]): Clause[] {
@@ -31,7 +37,7 @@ describe('detail from the sentences after a clause', () => {
       'Without limiting this, we disclaim any warranty of merchantability, title and non-infringement.',
       'Some jurisdictions do not allow these exclusions.',
     );
-    const { details } = summarizeFindings([finding('warranty_disclaimer', clauses[0]!)], { clauses: { terms: clauses } });
+    const { details } = listsOf([finding('warranty_disclaimer', clauses[0]!)], { terms: clauses });
     const item = details.keyPoints.find((i) => i.category === 'warranty_disclaimer')!;
     expect(item.text).toBe('The service is provided “as is”: it disclaims any warranty of merchantability and non-infringement.');
     expect(item.evidence.map((e) => e.quote)).toEqual([clauses[0]!.text, clauses[1]!.text]);
@@ -43,7 +49,7 @@ describe('detail from the sentences after a clause', () => {
       'We disclaim any warranty of merchantability, title and non-infringement.',
     );
     const elsewhere = { ...next!, heading: '9. Other terms' };
-    const { details } = summarizeFindings([finding('warranty_disclaimer', asIs!)], { clauses: { terms: [asIs!, elsewhere] } });
+    const { details } = listsOf([finding('warranty_disclaimer', asIs!)], { terms: [asIs!, elsewhere] });
     expect(details.keyPoints[0]?.evidence.map((e) => e.quote)).toEqual([asIs!.text]);
   });
 });
@@ -54,8 +60,8 @@ describe('a rule the terms take back for European consumers', () => {
       'We may remove your content at any time and without notice.',
       'For residents of the European Union, the United Kingdom or Switzerland who are acting as a consumer, we will only remove your content for justified reasons and tell you why.',
     );
-    const { details } = summarizeFindings([finding('content_removal', rule!), finding('content_removal', exception!)], {
-      clauses: { terms: [rule!, exception!] },
+    const { details } = listsOf([finding('content_removal', rule!), finding('content_removal', exception!)], {
+      terms: [rule!, exception!],
     });
     const item = details.keyPoints.find((i) => i.category === 'content_removal')!;
     expect(item.text).toBe(
@@ -74,7 +80,7 @@ describe('sharing with one kind of recipient', () => {
       'We do not share your information with data brokers or advertisers for their own marketing.',
     );
     const sharing = { ...finding('third_party_sharing', own!), document: 'privacy' as const };
-    const { details } = summarizeFindings([sharing], { clauses: { privacy: [own!, researchers!, inbound!, denial!] } });
+    const { details } = listsOf([sharing], { privacy: [own!, researchers!, inbound!, denial!] });
     const item = details.privacyConcerns.find((i) => i.category === 'third_party_sharing')!;
     expect(item.text).toBe(
       'Your personal data is shared with third parties, including service providers, for hosting and customer support; it is also shared with researchers.',
