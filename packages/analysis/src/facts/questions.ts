@@ -547,16 +547,21 @@ const WARNED = /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in adva
 /** Notice with the reason as the rule, withheld in listed cases: "We will notify you with the reason for termination … unless …". */
 export const NOTICE_UNLESS = /\b(?:notify|inform|tell) you\b[^.]{0,80}\b(?:terminat|suspen)\w*[^.]*\bunless\b/i;
 
+/** (A sign is no word: "($100)" is found without a word boundary before it.) */
 const CAP =
-  /\b(?:liability|liable)\b[^.]{0,400}\b(?:exceed|limited to|greater of|lesser of|more than|amount (?:you )?paid|(?:typical and )?foreseeable|\$\s?\d|USD|€)/i;
+  /\b(?:liability|liable)\b[^.]{0,400}(?:\b(?:exceed|in excess of|limited to|greater of|lesser of|more than|amount (?:you )?paid|(?:typical and )?foreseeable|USD)|\$\s?\d|€)/i;
+/** What a cap is measured in, when the liability is said in the sentence an item completes. */
+const CAP_MEASURE =
+  /\b(?:exceed\w*|in excess of|limited to|greater of|lesser of|(?:amounts?|fees?) (?:actually )?(?:you )?paid|paid by you)\b/i;
 /** The cap itself (aggregate or maximum liability), preferred to clauses that only exclude kinds of damage. */
 const AGGREGATE = /\b(?:aggregate|maximum(?! extent)|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
 const INDEMNITY =
   /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
 const NARROW_INDEMNITY = /^\s*if you use\b[^.]{0,60}\b(?:commercial|business)/i;
+/** (A dot between digits, "Section 27.2(2)", ends no sentence.) */
 const CLAIM_LIMIT =
-  /\b(?:claim|cause of action|action|dispute)s?\b[^.]{0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
+  /\b(?:claim|cause of action|action|dispute)s?\b(?:[^.]|\.(?=\d)){0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
 const RENEWAL =
   /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|will (?:continue|renew) (?:until|unless) (?:you )?cancel)\w*/i;
 const REFUND = /\brefund\w*\b/i;
@@ -1836,10 +1841,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = ctx
         .find(CAP, TERMS)
         .filter((l) => !/\bincluding,? but not limited to\b/i.test(l.clause.text) || AGGREGATE.test(l.clause.text));
-      const first = found.find((l) => AGGREGATE.test(l.clause.text)) ?? found[0];
+      // The cap as an item of the sentence that says who is not liable ("WILL NOT BE LIABLE FOR ANY:" … "DAMAGES, IN THE
+      // AGGREGATE …, EXCEEDING THE AMOUNT ACTUALLY PAID BY YOU …"; "(II) FOR ANY DIRECT DAMAGES IN EXCESS OF ONE HUNDRED DOLLARS").
+      const items = ctx.find(CAP_MEASURE, TERMS).filter((l) => /\bliab/i.test(leadInOf(l)) && !found.includes(l));
+      const first =
+        found.find((l) => AGGREGATE.test(l.clause.text)) ?? items.find((l) => /\baggregate\b/i.test(l.clause.text)) ?? found[0] ?? items[0];
       if (!first) return NOT_STATED;
       const text = first.clause.text;
-      const from = /\b(?:exceed|limited to|greater of|lesser of|only for|more than|is your)\b/i.exec(text);
+      const from = /\b(?:exceed|in excess of|limited to|greater of|lesser of|only for|more than|is your)\b/i.exec(text);
       const phrase = (from ? text.slice(from.index) : text).replace(/\s+/g, ' ').slice(0, 200);
       // The amount may come after the phrase's first 200 characters, or in the items of a lead-in ("the greater of:").
       const rest = [
@@ -1868,6 +1877,23 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'exceed the greater of $100 or the amount you paid us in the past 12 months.',
         fields: { usd: 100, cap: 'greater', paid_months: 12 },
+      },
+      {
+        // The cap as an item of the sentence that says who is not liable.
+        clause:
+          'We will not be liable for any:\n\n* indirect or punitive damages; or\n* damages, in the aggregate for all claims, exceeding the amount you actually paid us in the six (6) months before the claim.',
+        document: 'terms',
+        value:
+          'damages, in the aggregate for all claims, exceeding the amount you actually paid us in the six (6) months before the claim.',
+        fields: { cap: 'paid', paid_months: 6 },
+      },
+      {
+        // An amount in brackets after its words: "($50)" has no word boundary before its sign.
+        clause:
+          'We shall not be liable (i) for any indirect damages, or (ii) for any direct damages in excess of fifty dollars ($50) in total.',
+        document: 'terms',
+        value: 'in excess of fifty dollars ($50) in total.',
+        fields: { usd: 50, cap: 'fixed' },
       },
       {
         clause: 'In no event shall our aggregate liability for all claims exceed one hundred US dollars (US $100.00).',
@@ -1930,6 +1956,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     examples: [
       {
         clause: 'Any claim arising out of these Terms must be filed within one (1) year after the cause of action arose.',
+        document: 'terms',
+        value: 365,
+      },
+      {
+        // A section number's dot ends no sentence.
+        clause: 'Any claim under these Terms (except disputes under Section 12.3(b)) must be brought within one (1) year after it arose.',
         document: 'terms',
         value: 365,
       },
