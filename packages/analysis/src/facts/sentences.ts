@@ -922,7 +922,7 @@ const SENTENCES: readonly FactSentence[] = [
       const route = findRoute(offer.quote);
       const legal = a.evidence.find((e) => LEGAL_SENSE.test(e.quote));
       return {
-        text: `Your personal information may be ${legal ? '“sold” or “shared” for advertising in the sense of US state privacy laws' : 'sold or shared with others for advertising'}; you can opt out${route ? ` ${route}` : ''}.`,
+        text: `The policy lets you opt out of the “sale” or “sharing” of your personal information${route ? ` ${route}` : ''}${legal ? ', as US state privacy laws define these words' : ''}: it may be handed to others for advertising unless you do.`,
         severity: 'bad',
         evidence: legal && legal !== offer ? [offer, legal] : [offer],
       };
