@@ -1493,6 +1493,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         fields: { opt_out_days: 30, opt_out_contact: 'optout@example.com' },
       },
       {
+        // "calendar days" are days.
+        clause:
+          'Disputes will be resolved by binding arbitration. You may opt out of arbitration by sending an email to optout@example.com within thirty (30) calendar days of creating your account.',
+        document: 'terms',
+        value: 'mandatory_with_opt_out',
+        fields: { opt_out_days: 30, opt_out_contact: 'optout@example.com' },
+      },
+      {
         clause:
           'Any dispute will be resolved by binding arbitration. Opt-Out of Modifications: you may opt out of the modifications made by this version within 30 days. To be effective, your notice must be sent to notice@example.com and state that you want to opt out of this arbitration agreement.',
         document: 'terms',

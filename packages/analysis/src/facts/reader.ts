@@ -211,7 +211,7 @@ export function isInNegationScope(text: string, verb: RegExp): boolean {
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 const DURATION = new RegExp(
-  String.raw`(?<![\d.,])\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*(business\s+)?(day|week|month|year)s?\b`,
+  String.raw`(?<![\d.,])\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*((?:business|calendar)\s+)?(day|week|month|year)s?\b`,
   'gi',
 );
 
