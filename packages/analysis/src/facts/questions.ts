@@ -565,8 +565,8 @@ const CLAIM_LIMIT =
 const RENEWAL =
   /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|will (?:continue|renew) (?:until|unless) (?:you )?cancel)\w*/i;
 const REFUND = /\brefund\w*\b/i;
-const NO_REFUND =
-  /\b(?:no refunds?|non-?refundable|not (?:be )?refund(?:ed|able)|will not (?:issue|provide|give) (?:a |any )?refunds?|are final)\b/i;
+export const NO_REFUND =
+  /\b(?:no refunds?|non-?refundable|not (?:be )?refund(?:ed|able)|will not (?:issue|provide|give) (?:a |any )?refunds?|are final|(?:no|not (?:have )?any) obligation to (?:refund|prorate))\b/i;
 const PARTIAL_REFUND =
   /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|will be refunded|a refund may be issued|except (?:as|where) (?:required|provided)|unless (?:required|otherwise)|where required by (?:applicable )?law|may (?:issue|provide|offer) (?:a )?refund)\b/i;
 

@@ -24,7 +24,7 @@ import {
 import { describeFinding } from '../summarize/describe';
 import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
-import { ARBITRATION_BODY, LOCATION_FROM_IP, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
+import { ARBITRATION_BODY, LOCATION_FROM_IP, NO_REFUND, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
@@ -935,7 +935,16 @@ const SENTENCES: readonly FactSentence[] = [
   { fact: 'breach_notice', list: 'privacyConcerns', category: 'security_breach', write: only('yes') },
   { fact: 'auto_renewal', list: 'keyPoints', category: 'auto_renewal', write: only('yes') },
   { fact: 'refunds', list: 'keyPoints', category: 'no_refunds', write: only('no') },
-  { fact: 'refunds', list: 'keyPoints', category: 'refunds_offered', write: only('yes', 'partial') },
+  {
+    fact: 'refunds',
+    list: 'keyPoints',
+    category: 'refunds_offered',
+    // Said from a clause that offers a refund, never from the one that refuses it ("Valve shall not have any obligation to refund …").
+    write: (a) =>
+      a.value === 'yes' || a.value === 'partial'
+        ? (describeAnswer('refunds_offered', { ...a, evidence: a.evidence.filter((e) => !NO_REFUND.test(e.quote)) }) ?? null)
+        : null,
+  },
   {
     fact: 'claim_time_limit',
     list: 'keyPoints',
