@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fetchDocument, FetchError, type FetchedDocument, type FetchOptions } from '@fineprint/analysis';
 import type { AnalysisResult } from '@fineprint/contracts';
-import type { TakenSite, WatchQueue } from './watch-queue';
+import type { CheckRecord, TakenSite, WatchQueue } from './watch-queue';
 import type { FactChange, WatchedDocument } from './watch.repository';
 
 /** What a re-read ended with, as counted in the metrics. */
@@ -37,6 +37,8 @@ export interface WatchSchedulerOptions {
 
 /** First retry after a failed re-read, doubling per failure, never past the interval. */
 const FIRST_RETRY_MS = 30 * 60_000;
+/** Waits before each new attempt to record an outcome (about 16 s in all, well within a job's lease). */
+const RECORD_RETRIES_MS = [250, 500, 1000, 2000, 4000, 8000];
 /** A re-read's next time is one interval plus up to this share of it: reads of one site are never closer than an interval. */
 const JITTER = 0.1;
 
@@ -62,6 +64,22 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
     const delay =
       failures > 0 ? Math.min(options.intervalMs, FIRST_RETRY_MS * 2 ** (failures - 1)) : options.intervalMs * (1 + JITTER * random());
     return new Date(now.getTime() + delay).toISOString();
+  };
+
+  /**
+   * Records a re-read's outcome, trying again while the database is away (a restart takes a few
+   * seconds): the read is done, and giving its job back would read the site a second time. A
+   * second attempt after a first that committed unseen records nothing (the queue finishes once).
+   */
+  const record = async (claimed: TakenSite, outcome: CheckRecord): Promise<boolean> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await queue.finish(claimed, outcome);
+      } catch (error) {
+        if (attempt >= RECORD_RETRIES_MS.length) throw new RecordError(error);
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRIES_MS[attempt]));
+      }
+    }
   };
 
   const readDocument = async (document: WatchedDocument) => {
@@ -94,7 +112,7 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
       }
       const now = options.clock();
       if (changed.length === 0) {
-        await queue.finish(claimed, {
+        await record(claimed, {
           now: now.toISOString(),
           nextCheckAt: nextAfter(now, 0),
           failures: 0,
@@ -109,7 +127,7 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
       const facts = factValuesOf(result);
       const change = { facts: factChanges(claimed.facts, facts), documents: changed };
       const after = options.clock();
-      const isOwn = await queue.finish(claimed, {
+      const isOwn = await record(claimed, {
         now: after.toISOString(),
         nextCheckAt: nextAfter(after, 0),
         failures: 0,
@@ -123,10 +141,12 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
       if (isOwn && !isOnlyDates) await options.onChange?.(claimed.site, change);
       return 'changed';
     } catch (error) {
+      // The outcome could not be written: writing a failure would fail too; the job goes back (tick).
+      if (error instanceof RecordError) throw error.cause;
       // The held hashes stay: the next attempt sees the same change again.
       const failures = claimed.failures + 1;
       const now = options.clock();
-      await queue.finish(claimed, {
+      await record(claimed, {
         now: now.toISOString(),
         nextCheckAt: nextAfter(now, failures),
         failures,
@@ -204,6 +224,13 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
   };
 }
 export type WatchScheduler = ReturnType<typeof createWatchScheduler>;
+
+/** A re-read's outcome that could not be written, the database's error as its cause. */
+class RecordError extends Error {
+  constructor(cause: unknown) {
+    super('the outcome of a re-read could not be recorded', { cause });
+  }
+}
 
 /** Runs the given work one call at a time, in arrival order. */
 function createGate() {
