@@ -167,9 +167,11 @@ export async function runWatchFaults(options: {
     const rows = await db.query<{ site: string; last_checked_at: string | null; next_check_at: string; failures: number }>(
       'SELECT site, last_checked_at, next_check_at, failures FROM watched_sites',
     );
-    const jobs = await db.query<{ key: string; state: string; n: string }>(
-      `SELECT singleton_key AS key, state, count(*) AS n FROM pgboss.job WHERE name = 'watch-site' GROUP BY 1, 2
-       UNION ALL SELECT singleton_key, state, count(*) FROM pgboss.archive WHERE name = 'watch-site' GROUP BY 1, 2`,
+    const jobs = await db.query<{ key: string; state: string; n: string; retried: string }>(
+      `SELECT singleton_key AS key, state, count(*) AS n, count(*) FILTER (WHERE retry_count > 0) AS retried FROM (
+         SELECT singleton_key, state, retry_count FROM pgboss.job WHERE name = 'watch-site'
+         UNION ALL SELECT singleton_key, state, retry_count FROM pgboss.archive WHERE name = 'watch-site') AS jobs
+       GROUP BY 1, 2`,
     );
     await db.end();
     const metrics = await call(`${survivor.bare}/metrics`);
@@ -181,7 +183,9 @@ export async function runWatchFaults(options: {
     );
     const completedPer = new Map<string, number>();
     const jobStates: Record<string, number> = {};
+    let retried = 0;
     for (const j of jobs.rows) {
+      retried += Number(j.retried);
       jobStates[j.state] = (jobStates[j.state] ?? 0) + Number(j.n);
       if (j.state === 'completed') completedPer.set(j.key, (completedPer.get(j.key) ?? 0) + Number(j.n));
     }
@@ -195,7 +199,7 @@ export async function runWatchFaults(options: {
       jobsLost: lost,
       jobsRunTwice: twice,
       requestsAbortedByKill: sites.reduce((n, s) => n + s.log.aborted.length, 0),
-      sitesHeldByKilledInstance: abortedSites.length,
+      sitesWithARequestAbortedByKill: abortedSites.length,
       requestsStartedBeforeKill: readsBeforeKill,
       killAtMs: Math.round(killAt - start),
       databaseRestartAtMs: Math.round(restartAt - start),
@@ -210,11 +214,14 @@ export async function runWatchFaults(options: {
         rowsScheduledOneIntervalOn: movedOn,
         rowsWithFailures: rows.rows.filter((r) => r.failures > 0).length,
         pgBossJobStates: jobStates,
+        /** Jobs run again after their first run ended without an outcome (expired: their instance was killed). */
+        pgBossJobsRetried: retried,
         sitesWithTwoCompletedJobs: jobsTwice,
       },
       survivorExit: survivor.child.exitCode ?? survivor.child.signalCode ?? 'running',
     });
     if (abortedSites.length === 0) failures.push('watch: the killed instance held no read in flight (the kill came too early or too late)');
+    if (retried < abortedSites.length) failures.push(`watch: ${abortedSites.length} jobs held by the killed instance, ${retried} retried`);
     if (lost) failures.push(`watch: ${lost} sites never read`);
     if (twice) failures.push(`watch: ${twice} sites read twice in one interval`);
     if (notRecorded) failures.push(`watch: ${notRecorded} sites' re-reads not recorded`);
