@@ -241,7 +241,8 @@ describe.each(databaseLegs())('watching sites on %s', (leg) => {
           })
         : createTableQueue({ watches: createWatchRepository(t.db), owner: 'dead-instance', leaseMs: lease });
     await deadQueue.prepare(t.clock.now);
-    expect(await deadQueue.take({ now: t.clock.now, limit: 10 })).toHaveLength(1);
+    const held = await deadQueue.take({ now: t.clock.now, limit: 10 });
+    expect(held).toHaveLength(1);
     expect(await t.app.watchScheduler.tick()).toEqual({ not_modified: 0, unchanged: 0, changed: 0, failed: 0 });
     t.clock.now = new Date(t.clock.now.getTime() + 11 * 60_000);
     if (leg === 'postgres') {
@@ -254,6 +255,11 @@ describe.each(databaseLegs())('watching sites on %s', (leg) => {
     }
     expect(await t.app.watchScheduler.tick()).toMatchObject({ unchanged: 1 });
     expect(requests).toHaveLength(1);
+    // The "dead" instance comes back and writes its outcome late: nothing is recorded twice.
+    const [before] = await t.db.selectFrom('watched_sites').select(['next_check_at', 'last_error']).execute();
+    const late = { now: t.clock.now.toISOString(), nextCheckAt: t.clock.now.toISOString(), failures: 1, error: 'LATE' };
+    expect(await deadQueue.finish(held[0]!, late)).toBe(false);
+    expect(await t.db.selectFrom('watched_sites').select(['next_check_at', 'last_error']).execute()).toEqual([before]);
     await deadQueue.stop();
   });
 
