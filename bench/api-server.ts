@@ -4,7 +4,8 @@
  * pool, settings from the environment) and, as the baseline, a bare Fastify route. Both listen
  * on 127.0.0.1; the bare server also reports the app's own per-route handling times
  * (Fastify's reply.elapsedTime) at GET /server-times?route=…&reset=1 and the app's Prometheus
- * metrics at GET /metrics, and the process's CPU time so far at GET /cpu. BENCH_PG_SCHEMA puts a PostgreSQL DATABASE_URL's tables in that schema.
+ * metrics at GET /metrics, and the process's CPU time so far at GET /cpu. BENCH_PG_SCHEMA puts a PostgreSQL DATABASE_URL's tables in that schema;
+ * BENCH_WATCH_SCHEDULER=on starts the watch scheduler as `server.ts` does (`bench:faults`).
  * Prints one JSON line {appPort, barePort} when ready.
  */
 import { mkdtempSync } from 'node:fs';
@@ -31,6 +32,7 @@ app.addHook('onResponse', (request, reply, done) => {
   done();
 });
 await app.listen({ port: Number(process.env.BENCH_APP_PORT ?? 0), host: '127.0.0.1' });
+if (process.env.BENCH_WATCH_SCHEDULER === 'on') app.watchScheduler.start();
 
 const bare = Fastify({ logger: false });
 bare.get('/ping', async () => ({ ok: true }));

@@ -1,7 +1,8 @@
 /**
  * Watch bench (issue 23 item 4), everything on loopback. BENCH_WATCH_SITES (default 1,000)
  * fixture sites, each its own listener on 127.0.0.1 answering conditional requests (ETag), are
- * watched by one subscriber of the real app (`bench/watch-server.ts`, its own process, SQLite,
+ * watched by one subscriber of the real app (`bench/watch-server.ts`, its own process, SQLite or
+ * the empty PostgreSQL database of BENCH_WATCH_DATABASE_URL,
  * the real worker pool, the scheduler running as in `server.ts`) with WATCH_INTERVAL_HOURS set to
  * BENCH_WATCH_INTERVAL_S and WATCH_FETCHES_PER_SECOND to BENCH_WATCH_RATE. Three rounds:
  *   1. the first re-read of every site (no validators yet: full reads, the baseline);
@@ -81,7 +82,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL
     WATCH_FETCHES_PER_SECOND: String(RATE),
     WATCH_POLL_SECONDS: '1',
     BENCH_WATCH_SITES: JSON.stringify(sites.map((s) => s.origin)),
-    DATABASE_URL: '',
+    // BENCH_WATCH_DATABASE_URL: an empty PostgreSQL database instead of SQLite (the pg-boss queue).
+    DATABASE_URL: process.env.BENCH_WATCH_DATABASE_URL ?? '',
     REDIS_URL: '',
     SMTP_URL: '',
   },

@@ -103,6 +103,8 @@ const ConfigSchema = z
     WATCH_FETCHES_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
     /** How often the scheduler looks for due sites when none is due. */
     WATCH_POLL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    /** How long one re-read may hold its site before another instance takes it over (its instance is taken for dead). Default: 2 × ANALYSIS_TIMEOUT_MS (+ LLM_TIMEOUT_MS) + 300 s. */
+    WATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     /** 'off' keeps this instance from re-reading watched sites (another instance does). */
     WATCH_SCHEDULER: z.enum(['on', 'off']).default('on'),
     /** Where watch e-mails go out (smtp:// or smtps://, credentials in the URL); unset = no e-mails. */

@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FACT_IDS, type AnalysisResult, type WatchList } from '@fineprint/contracts';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { hashToken } from './modules/subscriptions/subscriptions.service';
+import { createPgBossQueue } from './modules/watch/pg-boss-queue';
+import { createTableQueue } from './modules/watch/watch-queue';
 import { createWatchRepository } from './modules/watch/watch.repository';
 import { browserHeaders, createTestApp, databaseLegs, FAKE_RESULT } from './test/test-app';
 
@@ -225,18 +228,39 @@ describe.each(databaseLegs())('watching sites on %s', (leg) => {
     await analyzeSite(a);
     await watch(a);
     t.clock.now = new Date(t.clock.now.getTime() + 1.11 * DAY);
-    // An instance claims the site and dies (kill -9): its claim stays in the database.
-    const dead = await createWatchRepository(t.db).claimDue({
-      now: t.clock.now.toISOString(),
-      owner: 'dead-instance',
-      leaseUntil: new Date(t.clock.now.getTime() + 10 * 60_000).toISOString(),
-      limit: 10,
-    });
-    expect(dead).toHaveLength(1);
+    // An instance takes the site and dies (kill -9): its claim (SQLite) or its active pg-boss job (PostgreSQL) stays in the database.
+    const lease = 10 * 60_000;
+    const deadQueue =
+      leg === 'postgres'
+        ? createPgBossQueue({
+            watches: createWatchRepository(t.db),
+            leaseMs: lease,
+            intervalMs: DAY,
+            maintenanceSeconds: 3600,
+            onError: () => {},
+          })
+        : createTableQueue({ watches: createWatchRepository(t.db), owner: 'dead-instance', leaseMs: lease });
+    await deadQueue.prepare(t.clock.now);
+    const held = await deadQueue.take({ now: t.clock.now, limit: 10 });
+    expect(held).toHaveLength(1);
     expect(await t.app.watchScheduler.tick()).toEqual({ not_modified: 0, unchanged: 0, changed: 0, failed: 0 });
     t.clock.now = new Date(t.clock.now.getTime() + 11 * 60_000);
+    if (leg === 'postgres') {
+      // pg-boss reads PostgreSQL's clock, which a test cannot move: the job's own times are moved back
+      // instead: held 11 minutes (past its lease), and the retry's backoff after its expiry over.
+      const job = sql.table(`${t.schema}_pgboss.job`);
+      await sql`update ${job} set started_on = started_on - interval '11 minutes'`.execute(t.db);
+      await deadQueue.prepare(t.clock.now);
+      await sql`update ${job} set start_after = start_after - interval '1 hour' where state = 'retry'`.execute(t.db);
+    }
     expect(await t.app.watchScheduler.tick()).toMatchObject({ unchanged: 1 });
     expect(requests).toHaveLength(1);
+    // The "dead" instance comes back and writes its outcome late: nothing is recorded twice.
+    const [before] = await t.db.selectFrom('watched_sites').select(['next_check_at', 'last_error']).execute();
+    const late = { now: t.clock.now.toISOString(), nextCheckAt: t.clock.now.toISOString(), failures: 1, error: 'LATE' };
+    expect(await deadQueue.finish(held[0]!, late)).toBe(false);
+    expect(await t.db.selectFrom('watched_sites').select(['next_check_at', 'last_error']).execute()).toEqual([before]);
+    await deadQueue.stop();
   });
 
   it('analyses a changed site again (markup noise is no change), shows it on the next visit, in the feed and by e-mail to the consenting subscriber', async () => {

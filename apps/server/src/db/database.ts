@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type MigrationProvider,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { createMigrations, type Dialect } from './migrations';
 import type { Database } from './schema';
@@ -61,6 +71,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
   }
   await migrate(db, dialect, options.schema);
   return { db, dialect };
+}
+
+/** Which database a Kysely instance (or one of its transactions) runs on. */
+export function dialectOf(db: Db | Transaction<Database>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Runs raw SQL with `$n` parameters: how a library that brings its own SQL (pg-boss) uses the app's pool, or one of its transactions. */
+export interface SqlRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The SQL runner over `db` or a transaction of it (PostgreSQL): every call takes a pooled
+ * connection, or the transaction's. A text may hold its own `BEGIN … COMMIT` (pg-boss's locked
+ * commands): when one of its statements fails, the rest (the COMMIT too) never run, so the
+ * connection is rolled back before it goes back to the pool, or the next query on it would fail.
+ */
+export function sqlRunnerOf(db: Db | Transaction<Database>): SqlRunner {
+  if (db.isTransaction)
+    return {
+      async executeSql(text, values = []) {
+        return { rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows] };
+      },
+    };
+  return {
+    executeSql: (text, values = []) =>
+      db.connection().execute(async (connection) => {
+        try {
+          return { rows: [...(await connection.executeQuery(CompiledQuery.raw(text, values))).rows] };
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+          throw error;
+        }
+      }),
+  };
 }
 
 /**

@@ -74,6 +74,7 @@ export async function createTestApp(
     db,
     clock,
     dataDir,
+    schema: leg === 'postgres' ? schema : undefined,
     async close() {
       await app.close();
       await db.destroy();
@@ -81,6 +82,8 @@ export async function createTestApp(
         const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        // The watch queue's pg-boss keeps its tables beside the test's schema (pg-boss-queue.ts).
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}_pgboss" CASCADE`);
         await client.end();
       }
     },

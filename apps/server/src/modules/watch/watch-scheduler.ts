@@ -1,13 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { fetchDocument, FetchError, type FetchedDocument, type FetchOptions } from '@fineprint/analysis';
 import type { AnalysisResult } from '@fineprint/contracts';
-import type { ClaimedSite, FactChange, WatchedDocument, WatchRepository } from './watch.repository';
+import type { CheckRecord, TakenSite, WatchQueue } from './watch-queue';
+import type { FactChange, WatchedDocument } from './watch.repository';
 
 /** What a re-read ended with, as counted in the metrics. */
 export type CheckOutcome = 'not_modified' | 'unchanged' | 'changed' | 'failed';
 
 export interface WatchSchedulerOptions {
-  watches: WatchRepository;
+  /** Where due sites come from and outcomes go (the table queue on SQLite, pg-boss on PostgreSQL). */
+  queue: WatchQueue;
   clock: () => Date;
   /** WATCH_INTERVAL_HOURS in ms: a site is re-read at most once per interval. */
   intervalMs: number;
@@ -21,8 +23,6 @@ export interface WatchSchedulerOptions {
   fetchTimeoutMs: number;
   /** Analyses a changed site again: through the worker pool, behind every interactive analysis. */
   reanalyze: (site: string) => Promise<AnalysisResult>;
-  /** How long a claim holds: past it another instance takes the site over (this one died). */
-  leaseMs: number;
   /** Told of each change found (e-mails); its failure is logged, never undoes the change. */
   onChange?: (site: string, change: { facts: FactChange[]; documents: string[] }) => Promise<void>;
   onOutcome?: (outcome: CheckOutcome, site: string, error?: unknown) => void;
@@ -37,18 +37,20 @@ export interface WatchSchedulerOptions {
 
 /** First retry after a failed re-read, doubling per failure, never past the interval. */
 const FIRST_RETRY_MS = 30 * 60_000;
+/** Waits before each new attempt to record an outcome (about 16 s in all, well within a job's lease). */
+const RECORD_RETRIES_MS = [250, 500, 1000, 2000, 4000, 8000];
 /** A re-read's next time is one interval plus up to this share of it: reads of one site are never closer than an interval. */
 const JITTER = 0.1;
 
 /**
- * The watch scheduler: re-reads due watched sites, each claimed in the database by one
- * instance only (`claimDue`); a conditional request per document (an unchanged site costs one
- * small fetch per document and no analysis), a re-analysis only when a document's text
- * changed, backoff on failures. The queue is the `watched_sites` table itself: it survives
- * restarts and a dead instance's claim lapses to another.
+ * The watch scheduler: re-reads due watched sites, each handed by the queue to one instance
+ * only; a conditional request per document (an unchanged site costs one small fetch per
+ * document and no analysis), a re-analysis only when a document's text changed, backoff on
+ * failures (the site row's next time). The queue survives restarts and gives a dead instance's
+ * work to another (`watch-queue.ts`).
  */
 export function createWatchScheduler(options: WatchSchedulerOptions) {
-  const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const { queue } = options;
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? 16;
   const pace = createPacer(options.fetchesPerSecond);
@@ -64,6 +66,22 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
     return new Date(now.getTime() + delay).toISOString();
   };
 
+  /**
+   * Records a re-read's outcome, trying again while the database is away (a restart takes a few
+   * seconds): the read is done, and giving its job back would read the site a second time. A
+   * second attempt after a first that committed unseen records nothing (the queue finishes once).
+   */
+  const record = async (claimed: TakenSite, outcome: CheckRecord): Promise<boolean> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await queue.finish(claimed, outcome);
+      } catch (error) {
+        if (attempt >= RECORD_RETRIES_MS.length) throw new RecordError(error);
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRIES_MS[attempt]));
+      }
+    }
+  };
+
   const readDocument = async (document: WatchedDocument) => {
     await pace();
     return fetchDocument(document.url, {
@@ -74,7 +92,7 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
   };
 
   /** One site's re-read; `releaseSlot` is called once its fetches are over (a re-analysis then waits in the pool, not in a fetch slot). */
-  const check = async (claimed: ClaimedSite, releaseSlot: () => void): Promise<CheckOutcome> => {
+  const check = async (claimed: TakenSite, releaseSlot: () => void): Promise<CheckOutcome> => {
     const documents = claimed.documents.length > 0 ? claimed.documents : [{ url: claimed.site }];
     try {
       const read: WatchedDocument[] = [];
@@ -94,9 +112,7 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
       }
       const now = options.clock();
       if (changed.length === 0) {
-        await options.watches.finishCheck({
-          site: claimed.site,
-          owner,
+        await record(claimed, {
           now: now.toISOString(),
           nextCheckAt: nextAfter(now, 0),
           failures: 0,
@@ -111,9 +127,7 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
       const facts = factValuesOf(result);
       const change = { facts: factChanges(claimed.facts, facts), documents: changed };
       const after = options.clock();
-      const isOwn = await options.watches.finishCheck({
-        site: claimed.site,
-        owner,
+      const isOwn = await record(claimed, {
         now: after.toISOString(),
         nextCheckAt: nextAfter(after, 0),
         failures: 0,
@@ -127,12 +141,12 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
       if (isOwn && !isOnlyDates) await options.onChange?.(claimed.site, change);
       return 'changed';
     } catch (error) {
+      // The outcome could not be written: writing a failure would fail too; the job goes back (tick).
+      if (error instanceof RecordError) throw error.cause;
       // The held hashes stay: the next attempt sees the same change again.
       const failures = claimed.failures + 1;
       const now = options.clock();
-      await options.watches.finishCheck({
-        site: claimed.site,
-        owner,
+      await record(claimed, {
         now: now.toISOString(),
         nextCheckAt: nextAfter(now, failures),
         failures,
@@ -152,26 +166,21 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
     /** Re-reads still fetching (at most `concurrency`), and every re-read until its outcome is recorded. */
     const fetching = new Set<Promise<void>>();
     const running = new Set<Promise<void>>();
+    if (!stopped) await queue.prepare(options.clock());
     for (;;) {
       const free = concurrency - fetching.size;
       const now = options.clock();
-      const claimed =
-        free > 0 && !stopped
-          ? await options.watches.claimDue({
-              now: now.toISOString(),
-              owner,
-              leaseUntil: new Date(now.getTime() + options.leaseMs).toISOString(),
-              limit: free,
-            })
-          : [];
+      const claimed = free > 0 && !stopped ? await queue.take({ now, limit: free }) : [];
       for (const site of claimed) {
         let releaseSlot = () => {};
         const slot = new Promise<void>((resolve) => (releaseSlot = resolve));
         fetching.add(slot);
         void slot.then(() => fetching.delete(slot));
-        // A re-read whose outcome could not even be recorded (the database is down) is a failure; its claim lapses.
-        const checked = check(site, releaseSlot).catch((error: unknown) => {
+        // A re-read whose outcome could not even be recorded (the database is down) is a failure: its job is
+        // given back (pg-boss retries it) or, when even that fails, its claim lapses.
+        const checked = check(site, releaseSlot).catch(async (error: unknown) => {
           options.onOutcome?.('failed', site.site, error);
+          await queue.abandon(site, error).catch(() => undefined);
           return 'failed' as const;
         });
         const done: Promise<void> = checked.then((outcome) => {
@@ -199,22 +208,29 @@ export function createWatchScheduler(options: WatchSchedulerOptions) {
   };
 
   return {
-    owner,
     tick,
     /** Starts the loop (the server does; tests call tick). */
     start() {
       stopped = false;
       timer = setTimeout(loop, 0);
     },
-    /** Stops looking for sites and waits for the re-reads under way. */
+    /** Stops looking for sites, waits for the re-reads under way, then stops the queue. */
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await queue.stop();
     },
   };
 }
 export type WatchScheduler = ReturnType<typeof createWatchScheduler>;
+
+/** A re-read's outcome that could not be written, the database's error as its cause. */
+class RecordError extends Error {
+  constructor(cause: unknown) {
+    super('the outcome of a re-read could not be recorded', { cause });
+  }
+}
 
 /** Runs the given work one call at a time, in arrival order. */
 function createGate() {

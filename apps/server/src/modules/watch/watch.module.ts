@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { AnalysisResult } from '@fineprint/contracts';
 import { Counter } from 'prom-client';
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
+import { dialectOf, type Db } from '../../db/database';
+import { createPgBossQueue } from './pg-boss-queue';
+import { createTableQueue } from './watch-queue';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { createWatchMailer, type WatchMailer } from './watch-mailer';
 import { createWatchScheduler, type CheckOutcome } from './watch-scheduler';
@@ -72,16 +75,30 @@ export function createWatching(deps: {
         },
       );
   };
+  // A job outlives a re-read (documents, a queued and finished analysis) by a wide margin: only a dead instance lets one lapse.
+  const leaseMs =
+    config.WATCH_LEASE_SECONDS !== undefined
+      ? config.WATCH_LEASE_SECONDS * 1000
+      : 2 * config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS : 0) + 300_000;
+  // SQLite serves one instance by design: its queue is the site table; PostgreSQL's is pg-boss (decision 0017).
+  const queue =
+    dialectOf(deps.db) === 'postgres'
+      ? createPgBossQueue({
+          watches,
+          leaseMs,
+          intervalMs,
+          maintenanceSeconds: Math.max(1, Math.min(120, Math.round(leaseMs / 2000))),
+          onError: (err) => deps.log.warn({ err }, 'watch queue (pg-boss) error'),
+        })
+      : createTableQueue({ watches, owner: `${process.pid}-${randomBytes(6).toString('hex')}`, leaseMs });
   const scheduler = createWatchScheduler({
-    watches,
+    queue,
     clock: deps.clock,
     intervalMs,
     fetchesPerSecond: config.WATCH_FETCHES_PER_SECOND,
     fetchOptions: deps.fetchScope,
     fetchTimeoutMs: Math.min(config.ANALYSIS_TIMEOUT_MS, 10_000),
     reanalyze: deps.reanalyze,
-    // A claim outlives a re-read (documents, a queued and finished analysis) by a wide margin: only a dead instance lets one lapse.
-    leaseMs: 2 * config.ANALYSIS_TIMEOUT_MS + (config.LLM_PROVIDER ? config.LLM_TIMEOUT_MS : 0) + 300_000,
     pollMs: config.WATCH_POLL_SECONDS * 1000,
     onChange: notify,
     onNotModified: () => notModified.inc(),

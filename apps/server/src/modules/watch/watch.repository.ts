@@ -1,6 +1,6 @@
 import type { AnalysisResult } from '@fineprint/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import { sqlRunnerOf, type Db, type SqlRunner } from '../../db/database';
 
 /** A document a watched site's re-read fetches, with what the last read left: validators and text hash. */
 export interface WatchedDocument {
@@ -14,6 +14,8 @@ export interface WatchedDocument {
 /** A site claimed for a re-read. */
 export interface ClaimedSite {
   site: string;
+  /** The `next_check_at` it was due at: what makes a job "this interval's" (a finished re-read moves it on). */
+  dueAt: string;
   failures: number;
   documents: WatchedDocument[];
   facts: Record<string, unknown>;
@@ -202,27 +204,55 @@ export function createWatchRepository(db: Db) {
         if (Number(result.numUpdatedRows) !== 1) continue;
         const row = await db
           .selectFrom('watched_sites')
-          .select(['site', 'failures', 'documents_json', 'facts_json'])
+          .select(['site', 'next_check_at', 'failures', 'documents_json', 'facts_json'])
           .where('site', '=', site)
           .where('lease_owner', '=', input.owner)
           .executeTakeFirst();
-        if (row)
-          claimed.push({
-            site: row.site,
-            failures: Number(row.failures),
-            documents: JSON.parse(row.documents_json) as WatchedDocument[],
-            facts: JSON.parse(row.facts_json) as Record<string, unknown>,
-          });
+        if (row) claimed.push(toClaimed(row));
       }
       return claimed;
     },
+    /** Sites due at `now` with a running subscription's watch, oldest first, with the time each was due at (no claim: the pg-boss queue hands them out). */
+    async dueSites(input: { now: string; limit: number }): Promise<Array<{ site: string; dueAt: string }>> {
+      const rows = await db
+        .selectFrom('watched_sites')
+        .select(['site', 'next_check_at'])
+        .where('next_check_at', '<=', input.now)
+        .where(hasActiveWatcher(input.now))
+        .orderBy('next_check_at')
+        .limit(input.limit)
+        .execute();
+      return rows.map((row) => ({ site: row.site, dueAt: row.next_check_at }));
+    },
     /**
-     * Ends a claim with the re-read's outcome and the next check's time; only the claim's owner
-     * may (a claim taken over after its lease lapsed is no longer this instance's). False if it was not.
+     * The site of a job still to do: undefined when its re-read of `dueAt` was already recorded
+     * (the row moved on), nobody watches it any more, or no watcher's subscription runs.
+     */
+    async findDue(input: { site: string; dueAt: string; now: string }): Promise<ClaimedSite | undefined> {
+      const row = await db
+        .selectFrom('watched_sites')
+        .select(['site', 'next_check_at', 'failures', 'documents_json', 'facts_json'])
+        .where('site', '=', input.site)
+        .where('next_check_at', '=', input.dueAt)
+        .where(hasActiveWatcher(input.now))
+        .executeTakeFirst();
+      return row && toClaimed(row);
+    },
+    /** Raw SQL over the same pool (PostgreSQL), for pg-boss. */
+    sqlRunner(): SqlRunner {
+      return sqlRunnerOf(db);
+    },
+    /**
+     * Ends a claim with the re-read's outcome and the next check's time, once: by the claim's
+     * owner only (table queue: a claim taken over after its lease lapsed is no longer this
+     * instance's), or only while the site is still due at `dueAt` (pg-boss: a second run of one
+     * job records nothing). False if it was not this call's to record. `alsoInTransaction` runs in
+     * the same transaction either way (pg-boss completes the job there: outcome and job end together).
      */
     async finishCheck(input: {
       site: string;
-      owner: string;
+      claim: { owner: string } | { dueAt: string };
+      alsoInTransaction?: (runner: SqlRunner) => Promise<unknown>;
       now: string;
       nextCheckAt: string;
       failures: number;
@@ -246,8 +276,9 @@ export function createWatchRepository(db: Db) {
             ...(input.facts ? { facts_json: JSON.stringify(input.facts) } : {}),
           })
           .where('site', '=', input.site)
-          .where('lease_owner', '=', input.owner)
+          .where((eb) => ('owner' in input.claim ? eb('lease_owner', '=', input.claim.owner) : eb('next_check_at', '=', input.claim.dueAt)))
           .executeTakeFirst();
+        await input.alsoInTransaction?.(sqlRunnerOf(trx));
         if (Number(result.numUpdatedRows) !== 1) return false;
         if (input.change)
           await trx
@@ -295,6 +326,22 @@ export function createWatchRepository(db: Db) {
   };
 }
 export type WatchRepository = ReturnType<typeof createWatchRepository>;
+
+function toClaimed(row: {
+  site: string;
+  next_check_at: string;
+  failures: number;
+  documents_json: string;
+  facts_json: string;
+}): ClaimedSite {
+  return {
+    site: row.site,
+    dueAt: row.next_check_at,
+    failures: Number(row.failures),
+    documents: JSON.parse(row.documents_json) as WatchedDocument[],
+    facts: JSON.parse(row.facts_json) as Record<string, unknown>,
+  };
+}
 
 async function deleteUnwatchedSites(db: Db): Promise<void> {
   await db
