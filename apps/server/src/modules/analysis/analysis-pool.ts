@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import { AnalysisError, createPageSlots, type LlmDiagnostics } from '@fineprint/analysis';
-import type { AnalysisResult } from '@fineprint/contracts';
+import { AnalysisError, createPageSlots, type DocumentVersion, type LlmDiagnostics } from '@fineprint/analysis';
+import type { AnalysisResult, Changes } from '@fineprint/contracts';
 import { Piscina } from 'piscina';
 import { currentClient } from './client-scope';
 import { busy, createFairQueue } from './fair-queue';
 import { isSlotRequest, servePageSlots } from './page-slot-port';
+import type { VersionsToDiff } from './analysis.service';
 import { PROGRESS_END, STARTED, type AnalysisOutcome, type AnalysisTask } from './analysis.worker';
 
 /** Threads per core: an analysis mostly waits on the network, so more threads than cores keep the cores busy. */
@@ -172,6 +173,18 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}) {
       });
       try {
         return await dispatch(task, submitted, watch, onLlm);
+      } finally {
+        leave();
+      }
+    },
+    /**
+     * What changed from a site's previous versions to a reading, in a worker thread admitted like
+     * an analysis of the same client (the diff of a rewritten policy takes seconds of CPU).
+     */
+    async diff(task: VersionsToDiff & { documents: DocumentVersion[] }): Promise<Changes | undefined> {
+      const leave = await queue.enter(currentClient() ?? NO_CLIENT);
+      try {
+        return (await pool.run(task, { name: 'diffVersions' })) as Changes | undefined;
       } finally {
         leave();
       }
