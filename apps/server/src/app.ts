@@ -292,7 +292,9 @@ function analysisRunners(
   metrics.observePool(pool);
   app.addHook('onClose', async () => pool.close());
   return {
-    runAnalysis: measured(metrics, (site, watch, versions) => pool.run({ site, ...task, ...(versions ? { versions } : {}) }, logLlm, watch)),
+    runAnalysis: measured(metrics, (site, watch, versions) =>
+      pool.run({ site, ...task, ...(versions ? { versions } : {}) }, logLlm, watch),
+    ),
     runDocuments: (documents) => pool.run({ documents, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm }, logLlm),
     diffVersions: (reading) => pool.diff(reading),
   };

@@ -66,9 +66,7 @@ export function readDocumentVersion(
   }));
   // The fact sheet of this document alone, read from the same clauses the stored blocks give back.
   const own =
-    segmented && sameOffsets(document.blocks)
-      ? segmented
-      : { type: document.type, url: document.url, clauses: versionClauses(blocks) };
+    segmented && sameOffsets(document.blocks) ? segmented : { type: document.type, url: document.url, clauses: versionClauses(blocks) };
   return {
     type: document.type,
     url: document.url,

@@ -22,7 +22,11 @@ export interface HistoryBrief {
 }
 
 /** What changed from a site's previous versions to a reading (the worker pool's `diff`; in process by default). */
-export type DiffVersions = (task: { previous: DatedDocumentVersion[]; documents: DocumentVersion[]; readAt: string }) => Promise<Changes | undefined>;
+export type DiffVersions = (task: {
+  previous: DatedDocumentVersion[];
+  documents: DocumentVersion[];
+  readAt: string;
+}) => Promise<Changes | undefined>;
 
 /** A site's latest history step and its documents' versions: what its next reading is diffed against. */
 export interface PreviousVersions {
