@@ -25,8 +25,14 @@ const MAX_WAIT_MS = 15_000;
 const CPU_GRACE_MS = 10_000;
 /** Time a thread may take to start (a cold thread loads the analyzer) before its task is given up. */
 const STARTUP_MS = 10_000;
-/** The most time the pool adds to an analysis's own deadline (and LLM time): waiting, a thread's start, the grace. */
-export const POOL_OVERHEAD_MS = MAX_WAIT_MS + STARTUP_MS + CPU_GRACE_MS;
+/**
+ * Time a site's reading gets on top, when it carries previous versions to diff against: the
+ * diff of a policy rewritten whole takes seconds of CPU (4 s median, up to 15 s on a busy
+ * machine, over the OTA pairs in `npm run bench`), and it must not turn a read site into a timeout.
+ */
+const DIFF_GRACE_MS = 20_000;
+/** The most time the pool adds to an analysis's own deadline (and LLM time): waiting, a thread's start, the graces. */
+export const POOL_OVERHEAD_MS = MAX_WAIT_MS + STARTUP_MS + CPU_GRACE_MS + DIFF_GRACE_MS;
 /** Idle threads are kept this long, so a burst does not pay for start-up each time. */
 const IDLE_THREAD_MS = 30_000;
 /** Pages rendering at once in the process, by default. */
@@ -102,7 +108,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}) {
     const slots = servePageSlots(port, pageSlots);
     const hardStop = new AbortController();
     // The LLM engine, when configured, runs after reading and gives up at its own timeout (+ 1 s).
-    const budgetMs = task.deadlineMs + (task.llm ? task.llm.timeoutMs + 1_000 : 0) + cpuGraceMs;
+    const budgetMs =
+      task.deadlineMs + (task.llm ? task.llm.timeoutMs + 1_000 : 0) + cpuGraceMs + ('site' in task && task.versions ? DIFF_GRACE_MS : 0);
     const stopIn = (ms: number) => {
       const timer = setTimeout(() => hardStop.abort(), ms);
       timer.unref();
