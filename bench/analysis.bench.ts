@@ -3,11 +3,15 @@
  * service, the median time to analyse its Terms + Privacy Policy from text (extract →
  * summary) against, as baseline in the same run, the time to merely extract (parse) the same
  * input. Prints one JSON line per pair, then a summary line with medianPairMs,
- * baselineParseMs, ratio, sentences per second and peakRssMb.
+ * baselineParseMs, ratio, sentences per second and peakRssMb. The same pair is also analysed
+ * as the server does with the version store on (`onDocumentVersions`: each document's blocks,
+ * hash and own fact sheet) and diffed once against a previous reading with every clause
+ * changed (the Terms and Privacy Policy swapped: the whole-document worst case the diff meets),
+ * printed as versionsMs and diffMs (summary: medianPairWithVersionsMs, medianDiffMs).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { analyzeDocuments, extractDocument, segmentClauses } from '@fineprint/analysis';
+import { analyzeDocuments, diffSiteVersions, extractDocument, segmentClauses, type DocumentVersion } from '@fineprint/analysis';
 import { median } from './stats';
 
 const OTA = fileURLToPath(new URL('../../shared/corpus/ota', import.meta.url));
@@ -23,6 +27,8 @@ let peakRss = process.memoryUsage().rss;
 const samplePeak = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 const pairMedians: number[] = [];
 const parseMedians: number[] = [];
+const versionMedians: number[] = [];
+const diffMedians: number[] = [];
 let totalSentences = 0;
 let totalAnalyseMs = 0;
 
@@ -40,6 +46,13 @@ for (const service of readdirSync(OTA)
   await analyzeDocuments(inputs); // warm-up
   const analyseTimes: number[] = [];
   const parseTimes: number[] = [];
+  const versionTimes: number[] = [];
+  const diffTimes: number[] = [];
+  let versions: DocumentVersion[] = [];
+  const withVersions = { onDocumentVersions: (v: DocumentVersion[]) => (versions = v) };
+  await analyzeDocuments(inputs, withVersions); // warm-up
+  // The previous reading: each document's text read as the other type, so every clause differs.
+  const before = versions.map((v) => ({ ...v, type: v.type === 'terms' ? ('privacy' as const) : ('terms' as const), readAt: 'a' }));
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now();
     extractDocument(terms, 'markdown');
@@ -48,12 +61,24 @@ for (const service of readdirSync(OTA)
     t = performance.now();
     await analyzeDocuments(inputs);
     analyseTimes.push(performance.now() - t);
+    t = performance.now();
+    await analyzeDocuments(inputs, withVersions);
+    versionTimes.push(performance.now() - t);
     samplePeak();
   }
+  // The whole-document diff takes seconds: timed once per pair, not RUNS times.
+  const t = performance.now();
+  diffSiteVersions(
+    before,
+    versions.map((v) => ({ ...v, readAt: 'b' })),
+  );
+  diffTimes.push(performance.now() - t);
   const pairMs = median(analyseTimes);
   const parseMs = median(parseTimes);
   pairMedians.push(pairMs);
   parseMedians.push(parseMs);
+  versionMedians.push(median(versionTimes));
+  diffMedians.push(median(diffTimes));
   totalSentences += sentences;
   totalAnalyseMs += pairMs;
   console.log(
@@ -62,6 +87,8 @@ for (const service of readdirSync(OTA)
       medianMs: round(pairMs),
       parseMs: round(parseMs),
       ratio: round(pairMs / parseMs),
+      versionsMs: round(median(versionTimes)),
+      diffMs: round(median(diffTimes)),
       sentences,
       sentencesPerSecond: Math.round((sentences / pairMs) * 1000),
     }),
@@ -77,6 +104,8 @@ console.log(
     medianPairMs: round(medianPairMs),
     baselineParseMs: round(baselineParseMs),
     ratioToParse: round(medianPairMs / baselineParseMs),
+    medianPairWithVersionsMs: round(median(versionMedians)),
+    medianDiffMs: round(median(diffMedians)),
     sentencesPerSecond: Math.round((totalSentences / totalAnalyseMs) * 1000),
     peakRssMb: Math.round(peakRss / 1024 / 1024),
   }),

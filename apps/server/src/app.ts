@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import {
   AnalysisError,
   analyzeDocuments,
+  diffReading,
   ENGINE_VERSION,
   llmEngineId,
   type analyzeSite,
@@ -19,7 +20,7 @@ import type { Db } from './db/database';
 import { HTTP_STATUS, ServiceError, type DescribeError } from './errors';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository';
 import { registerAnalysisRoutes } from './modules/analysis/analysis.routes';
-import { createAnalysisService, type AnalysisRun } from './modules/analysis/analysis.service';
+import { createAnalysisService, type AnalysisRun, type VersionsToDiff } from './modules/analysis/analysis.service';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
@@ -30,7 +31,7 @@ import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createRetentionService } from './modules/retention/retention.service';
 import { createVersionsRepository } from './modules/versions/versions.repository';
 import { registerVersionRoutes } from './modules/versions/versions.routes';
-import { createVersionsService } from './modules/versions/versions.service';
+import { createVersionsService, type DiffVersions } from './modules/versions/versions.service';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -130,14 +131,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   app.decorate('metrics', metrics);
-  const versions = createVersionsService({ versions: createVersionsRepository(db), clock, historyDays: config.DOCUMENT_HISTORY_DAYS });
+  const { diffVersions, ...runners } = analysisRunners(app, deps, metrics);
+  const versions = createVersionsService({
+    versions: createVersionsRepository(db),
+    clock,
+    historyDays: config.DOCUMENT_HISTORY_DAYS,
+    ...(diffVersions ? { diffVersions } : {}),
+  });
   const analysis = createAnalysisService({
     versions,
     analyses: analysisRepository,
     visitors,
     subscriptions,
     clock,
-    ...analysisRunners(app, deps, metrics),
+    ...runners,
     engineVersion: cacheEngineOf(llmSettingsOf(config)),
     singleFlight: createSingleFlight({
       redis,
@@ -230,7 +237,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocsRoutes(app);
   registerVersionRoutes(app, versions);
 
-  await registerWebApp(app, { webDist: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, supportEmail: config.SUPPORT_EMAIL });
+  await registerWebApp(app, {
+    webDist: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+    supportEmail: config.SUPPORT_EMAIL,
+    documentHistoryDays: config.DOCUMENT_HISTORY_DAYS,
+  });
   return app;
 }
 
@@ -243,8 +254,10 @@ function analysisRunners(
   deps: AppDeps,
   metrics: Metrics,
 ): {
-  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisRun>;
+  runAnalysis: (site: string, watch?: AnalysisWatch, versions?: VersionsToDiff) => Promise<AnalysisRun>;
   runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
+  /** The version store's diff of a reading whose previous versions were replaced meanwhile: in the pool (default in process). */
+  diffVersions?: DiffVersions;
 } {
   const llm = llmSettingsOf(deps.config);
   // The browser path: the pool grants page slots from one FIFO for every worker thread, 2 pages at once in the process.
@@ -256,7 +269,7 @@ function analysisRunners(
   const analyze = deps.analyze;
   if (analyze)
     return {
-      runAnalysis: measured(metrics, async (site, watch) => {
+      runAnalysis: measured(metrics, async (site, watch, versions) => {
         let documentVersions: DocumentVersion[] | undefined;
         const onDocumentVersions = (v: DocumentVersion[]) => (documentVersions = v);
         const result = await analyze(site, {
@@ -266,7 +279,9 @@ function analysisRunners(
           signal: watch?.signal,
           onDocumentVersions,
         });
-        return { ...result, documentVersions };
+        // In process, as the injected analyzer ran; the worker does the same in its thread.
+        const versionChanges = versions && documentVersions && diffReading(versions.previous, documentVersions, versions.readAt);
+        return { ...result, documentVersions, ...(versionChanges ? { versionChanges } : {}) };
       }),
       runDocuments: (documents) => analyzeDocuments(documents, { llm, onLlmDiagnostics: logLlm }),
     };
@@ -277,8 +292,11 @@ function analysisRunners(
   metrics.observePool(pool);
   app.addHook('onClose', async () => pool.close());
   return {
-    runAnalysis: measured(metrics, (site, watch) => pool.run({ site, ...task }, logLlm, watch)),
+    runAnalysis: measured(metrics, (site, watch, versions) =>
+      pool.run({ site, ...task, ...(versions ? { versions } : {}) }, logLlm, watch),
+    ),
     runDocuments: (documents) => pool.run({ documents, deadlineMs: deps.config.ANALYSIS_TIMEOUT_MS, llm }, logLlm),
+    diffVersions: (reading) => pool.diff(reading),
   };
 }
 
@@ -327,11 +345,11 @@ function llmSettingsOf(config: Config): LlmSettings | undefined {
 }
 
 /** A site analyzer that records its total duration and, when it fails, the error's code. */
-function measured(metrics: Metrics, run: (site: string, watch?: AnalysisWatch) => Promise<AnalysisRun>) {
-  return async (site: string, watch?: AnalysisWatch): Promise<AnalysisRun> => {
+function measured(metrics: Metrics, run: (site: string, watch?: AnalysisWatch, versions?: VersionsToDiff) => Promise<AnalysisRun>) {
+  return async (site: string, watch?: AnalysisWatch, versions?: VersionsToDiff): Promise<AnalysisRun> => {
     const stop = metrics.analysisDuration.startTimer({ stage: 'total' });
     try {
-      return await run(site, watch);
+      return await run(site, watch, versions);
     } catch (error) {
       const code = error instanceof AnalysisError || error instanceof ServiceError ? error.code : 'INTERNAL';
       metrics.analysisErrors.inc({ code });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DOCUMENT_HISTORY_DAYS } from '@fineprint/contracts';
 
 const ConfigSchema = z
   .object({
@@ -69,7 +70,7 @@ const ConfigSchema = z
     /** Requests of any kind one client IP (IPv6: one /64) may send per minute. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
     /** Days a version of a site's documents is kept after it was last read (issue 23; site data, not personal data). */
-    DOCUMENT_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+    DOCUMENT_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(DOCUMENT_HISTORY_DAYS),
     /** Overall deadline of one analysis: discovery and every fetch. */
     ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     /** Headless Chromium for pages whose text only scripts produce: unset means on when BROWSER_PATH exists. */

@@ -1,10 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { analyzeDocuments, type analyzeSite } from '@fineprint/analysis';
+import { analyzeDocuments, diffReading, type analyzeSite, type DocumentVersion } from '@fineprint/analysis';
 import type { AnalysisResult, Changes, SiteHistory } from '@fineprint/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createVersionsRepository } from './modules/versions/versions.repository';
+import { createVersionsService } from './modules/versions/versions.service';
 import { browserHeaders, createTestApp, databaseLegs } from './test/test-app';
+
+// Diffs run in this (the server's main) thread, counted: with the worker pool there must be none (the worker threads load their own, unmocked copy).
+const mainThreadDiffs = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@fineprint/analysis', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@fineprint/analysis')>();
+  const counted =
+    <A extends unknown[], R>(diff: (...args: A) => R) =>
+    (...args: A): R => {
+      mainThreadDiffs.count++;
+      return diff(...args);
+    };
+  return { ...actual, diffSiteVersions: counted(actual.diffSiteVersions), diffReading: counted(actual.diffReading) };
+});
 
 // Written for this test (never corpus text): a site whose Terms the test edits between analyses.
 const TERMS = `# Terms of Service
@@ -177,6 +192,50 @@ describe.each(databaseLegs())('document versions, changes and history on %s', (l
     expect((await t.app.inject({ method: 'GET', url: '/api/sites/acme.example/history' })).statusCode).toBe(404);
   });
 
+  it('diffs a reading again (through diffVersions, the pool in the app) when another reading of the site was recorded after the worker diffed', async () => {
+    const site = { terms: TERMS, privacy: PRIVACY };
+    await siteApp(site);
+    await analyze();
+    const diffs: string[] = [];
+    const versions = createVersionsService({
+      versions: createVersionsRepository(t.db),
+      clock: () => t.clock.now,
+      historyDays: 730,
+      diffVersions: async (task) => {
+        diffs.push(task.readAt);
+        return diffReading(task.previous, task.documents, task.readAt);
+      },
+    });
+    // A reading starts: its worker gets the first step's versions …
+    const stale = await versions.previousVersions('https://acme.example/');
+    expect(stale?.documents.map((d) => d.type).sort()).toEqual(['privacy', 'terms']);
+    // … meanwhile another reading records the Terms with the opt-out clause.
+    nextDay();
+    site.terms = TERMS.replace('class action.', `class action. ${OPT_OUT}`);
+    expect((await analyze()).changes?.clauses).toEqual([expect.objectContaining({ change: 'added', after: OPT_OUT })]);
+    // The first reading, without the opt-out, was diffed by its worker against the first step: nothing changed there.
+    let documents: DocumentVersion[] = [];
+    await analyzeDocuments(
+      [
+        { type: 'terms', url: 'https://acme.example/terms', mediaType: 'markdown', content: TERMS },
+        { type: 'privacy', url: 'https://acme.example/privacy', mediaType: 'markdown', content: PRIVACY },
+      ],
+      {
+        onDocumentVersions: (v) => (documents = v),
+      },
+    );
+    const readAt = t.clock.now.toISOString();
+    const workerDiff = diffReading(stale!.documents, documents, readAt);
+    expect(workerDiff).toBeUndefined();
+    const recorded = await versions.recordSiteDocuments('https://acme.example/', documents, {
+      readAt,
+      diffed: { previous: stale!, changes: workerDiff },
+    });
+    // Recorded against the latest step instead: the opt-out clause was removed since.
+    expect(diffs).toEqual([readAt]);
+    expect(recorded.changes?.clauses).toEqual([expect.objectContaining({ change: 'removed', before: OPT_OUT })]);
+  });
+
   it('names a document that disappeared', async () => {
     const site: { terms?: string; privacy?: string } = { terms: TERMS, privacy: PRIVACY };
     await siteApp(site);
@@ -190,7 +249,7 @@ describe.each(databaseLegs())('document versions, changes and history on %s', (l
 });
 
 describe('document versions through the real worker pool', () => {
-  it('records the versions a worker thread read, and the next reading of changed Terms carries the changes', async () => {
+  it('records the versions a worker thread read, and the next reading of changed Terms carries the changes, diffed in the worker', async () => {
     const page = (name: string) => readFileSync(new URL(`../../../e2e/fixtures/site/${name}`, import.meta.url), 'utf8');
     const routes: Record<string, string> = {
       '/': page('index.html'),
@@ -221,9 +280,13 @@ describe('document versions through the real worker pool', () => {
       expect(first).not.toHaveProperty('documentVersions');
       routes['/legal/terms-of-service'] = routes['/legal/terms-of-service']!.replace('at least 16 years old', 'at least 13 years old');
       t.clock.now = new Date(t.clock.now.getTime() + 25 * 3_600_000);
+      mainThreadDiffs.count = 0;
       const second = await analyze();
       expect(second.changes?.facts.map((f) => [f.id, f.before.value, f.after.value])).toEqual([['min_age', 16, 13]]);
       expect(second.changes?.clauses).toEqual([expect.objectContaining({ change: 'reworded', document: 'terms' })]);
+      expect(second).not.toHaveProperty('versionChanges');
+      // The diff was computed in the analysis's worker thread: the server's event loop ran none.
+      expect(mainThreadDiffs.count).toBe(0);
     } finally {
       await t.close();
       await new Promise((resolve) => server.close(resolve));

@@ -12,7 +12,8 @@ function fakeWebDist(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><meta name="support-email" content="%SUPPORT_EMAIL%" /><title>Build title</title></head><body><div id="root">' +
+    '<!doctype html><html><head><meta name="support-email" content="%SUPPORT_EMAIL%" />' +
+      '<meta name="document-history-days" content="%DOCUMENT_HISTORY_DAYS%" /><title>Build title</title></head><body><div id="root">' +
       '<!--fp-shell--><header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form><!--/fp-home--></main><!--/fp-shell-->' +
       '</div></body></html>',
   );
@@ -27,12 +28,14 @@ function fakeWebDist(): string {
 describe('the web app as the server serves it', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: fakeWebDist(), SUPPORT_EMAIL: 'help@fineprint.test' } });
+    t = await createTestApp('sqlite', {
+      env: { WEB_DIST_DIR: fakeWebDist(), SUPPORT_EMAIL: 'help@fineprint.test', DOCUMENT_HISTORY_DAYS: '45' },
+    });
   });
   afterAll(async () => t.close());
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-  it('answers each route of the app with 200, its own title, the support address, and no-cache', async () => {
+  it('answers each route of the app with 200, its own title, the support address, the days versions are kept, and no-cache', async () => {
     for (const route of ['/', '/tos', '/privacy-policy', '/subscription/callback', '/compare'] as const) {
       const res = await get(route);
       expect(res.statusCode, route).toBe(200);
@@ -40,6 +43,8 @@ describe('the web app as the server serves it', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain(`<title>${PAGE_TITLES[route]}</title>`);
       expect(res.body).toContain('content="help@fineprint.test"');
+      // The privacy page says how long site documents' versions are kept: the server's own setting.
+      expect(res.body).toContain('<meta name="document-history-days" content="45" />');
     }
     // The first screen pre-rendered by the build is kept on / only; the other screens keep its header.
     expect((await get('/')).body).toContain('<header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form>');

@@ -116,9 +116,11 @@ export async function analyzeDocuments(
         `The ${DOCUMENT_NAMES[input.type]} appears to be in ${LANGUAGE_NAMES[doc.language] ?? doc.language}; the built-in analyzer reads English only, so this summary may miss its points.`,
       );
     }
-    const clauses = segmentClauses(doc.blocks);
-    factDocuments.push({ type: input.type, url: input.url, clauses });
-    if (options.onDocumentVersions) versions.push(readDocumentVersion({ type: input.type, url: input.url, blocks: doc.blocks }, clauses));
+    const factDocument: FactDocument = { type: input.type, url: input.url, clauses: segmentClauses(doc.blocks) };
+    factDocuments.push(factDocument);
+    // The same document object for both readings: its own fact sheet's findings serve the site's sheet (read once).
+    if (options.onDocumentVersions) versions.push(readDocumentVersion({ ...factDocument, blocks: doc.blocks }, factDocument));
+    const { clauses } = factDocument;
     findings.push(...classifyClauses(clauses, input.type, input.url));
   }
   notices.push(...languageNotices);

@@ -33,6 +33,8 @@ export const TOAST_REMOVE_DELAY_MS = 1000;
 export const FINGERPRINT_MONITORING_SAMPLE_RATE = 0.001;
 /** Days after which visitor rows and cached analyses are purged (legal pages: 1 month). */
 export const RETENTION_DAYS = 30;
+/** Days a version of a site's Terms or Privacy Policy is kept after the last analysis that read it (DOCUMENT_HISTORY_DAYS' default). */
+export const DOCUMENT_HISTORY_DAYS = 730;
 /** Payment request texts given to the card provider. */
 export const PAYMENT_TITLE = 'ToS Summarizer Pro';
 export const PAYMENT_DESCRIPTION = 'Monthly subscription for unlimited ToS analyses';

@@ -9,3 +9,4 @@ export * from './change-messages';
 export * from './watch';
 export * from './browse';
 export * from './browse-schemas';
+export * from './legal-texts';

@@ -10,7 +10,7 @@ import {
 import { diffArrays } from 'diff';
 import { diffClauses, type ClauseDiffEntry } from './clause-diff';
 import { hashDocumentText, normalizeForCompare, withoutDatesAndNumbers } from './normalize';
-import { versionClauses, type DatedDocumentVersion, type VersionBlock } from './versions';
+import { versionClauses, type DatedDocumentVersion, type DocumentVersion, type VersionBlock } from './versions';
 
 /** Clause changes a site's `changes` lists; a rewrite's others are counted in `moreClauses`. */
 export const MAX_LISTED_CLAUSE_CHANGES = 200;
@@ -136,6 +136,34 @@ export function diffSiteVersions(
   if (changes.documents.length === 0) return undefined;
   changes.onlyDates = everyChangeIsDates;
   return changes;
+}
+
+/**
+ * Dates a new reading of a site's documents against its previous versions: a document whose
+ * text is unchanged keeps the date it was first read at, any other is dated `readAt`.
+ */
+export function dateReading(
+  before: readonly DatedDocumentVersion[],
+  documents: readonly DocumentVersion[],
+  readAt: string,
+): DatedDocumentVersion[] {
+  return documents.map((d) => {
+    const old = before.find((b) => b.type === d.type);
+    return { ...d, readAt: old && old.textHash === d.textHash ? old.readAt : readAt };
+  });
+}
+
+/**
+ * What changed on a site from its previous versions to a new reading (dated by `dateReading`):
+ * `diffSiteVersions` of the two. The server runs it in the analysis's worker thread (a whole
+ * rewritten policy takes seconds), or in a pool task of its own.
+ */
+export function diffReading(
+  before: readonly DatedDocumentVersion[],
+  documents: readonly DocumentVersion[],
+  readAt: string,
+): Changes | undefined {
+  return diffSiteVersions(before, dateReading(before, documents, readAt));
 }
 
 function toClauseChange(document: DocumentType, entry: ClauseDiffEntry): ClauseChange {

@@ -18,6 +18,8 @@ export {
   diffFactSheets,
   diffDocumentVersion,
   diffSiteVersions,
+  dateReading,
+  diffReading,
   countChanges,
   MAX_LISTED_CLAUSE_CHANGES,
   type FactDifference,

@@ -1,6 +1,6 @@
 import type { DocumentType, FactSheet } from '@fineprint/contracts';
 import type { TextBlock } from '../extract/extract';
-import { readFacts } from '../facts/read-facts';
+import { readFacts, type FactDocument } from '../facts/read-facts';
 import { segmentClauses, type Clause } from '../segment/segment';
 import { hashDocumentText } from './normalize';
 
@@ -52,11 +52,12 @@ export function versionClauses(blocks: readonly VersionBlock[]): Clause[] {
 
 /**
  * Makes the kept form of one extracted document: blocks, text hash and its own fact sheet.
- * `clauses` may be passed when the caller has segmented the same blocks already.
+ * `segmented` may be passed when the caller has segmented the same blocks already (and reads the
+ * site's fact sheet from that same object: the fact readers then look through its clauses once).
  */
 export function readDocumentVersion(
   document: { type: DocumentType; url: string; blocks: readonly TextBlock[] },
-  clauses?: readonly Clause[],
+  segmented?: FactDocument,
 ): DocumentVersion {
   const blocks: VersionBlock[] = document.blocks.map((b) => ({
     kind: b.kind,
@@ -64,13 +65,14 @@ export function readDocumentVersion(
     ...(b.level !== undefined ? { level: b.level } : {}),
   }));
   // The fact sheet of this document alone, read from the same clauses the stored blocks give back.
-  const own = clauses && sameOffsets(document.blocks) ? clauses : versionClauses(blocks);
+  const own =
+    segmented && sameOffsets(document.blocks) ? segmented : { type: document.type, url: document.url, clauses: versionClauses(blocks) };
   return {
     type: document.type,
     url: document.url,
     textHash: hashDocumentText(blocks),
     blocks,
-    factSheet: readFacts([{ type: document.type, url: document.url, clauses: own }]),
+    factSheet: readFacts([own]),
   };
 }
 

@@ -43,23 +43,8 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
   return {
     find(patterns, types = ['terms', 'privacy'], options = {}) {
       const all = Array.isArray(patterns) ? patterns : [patterns as RegExp];
-      const matches = (clause: Clause) =>
-        all.every((p, i) => p.test(clause.text) || (i === 0 && options.inSection === true && p.test(clause.heading)));
       const found: Located[] = [];
-      for (const document of documents) {
-        if (!types.includes(document.type)) continue;
-        document.clauses.forEach((clause, index) => {
-          // A heading names a topic, a signpost points to a rule, a definition says what a word means; none states one.
-          if (
-            clause.kind !== 'heading' &&
-            !isSignpost(clause.text) &&
-            !DEFINITION.test(clause.text) &&
-            clause.text.length <= MAX_CLAUSE_CHARS &&
-            matches(clause)
-          )
-            found.push({ clause, document, index });
-        });
-      }
+      for (const document of documents) if (types.includes(document.type)) found.push(...findIn(document, all, options.inSection === true));
       return found;
     },
     following(found, pattern, count = 3) {
@@ -268,6 +253,40 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
       return found(m[1]!, i);
   }
   return undefined;
+}
+
+/**
+ * What `find` finds in one document for one set of patterns, looked for once per document: the
+ * site's fact sheet and each document's own (the version store's) ask the same questions of the
+ * same clauses, so the second reading takes the first one's findings (kept as long as the
+ * document's clauses are). Patterns that keep state (global, sticky) are looked for every time.
+ */
+const FOUND = new WeakMap<FactDocument, Map<string, Located[]>>();
+function findIn(document: FactDocument, patterns: readonly RegExp[], inSection: boolean): readonly Located[] {
+  const key = patterns.some((p) => p.global || p.sticky)
+    ? undefined
+    : `${inSection ? 's' : '-'}${patterns.map((p) => `\u0000${p.flags}/${p.source}`).join('')}`;
+  let memo = FOUND.get(document);
+  const known = key === undefined ? undefined : memo?.get(key);
+  if (known) return known;
+  const matches = (clause: Clause) => patterns.every((p, i) => p.test(clause.text) || (i === 0 && inSection && p.test(clause.heading)));
+  const found: Located[] = [];
+  document.clauses.forEach((clause, index) => {
+    // A heading names a topic, a signpost points to a rule, a definition says what a word means; none states one.
+    if (
+      clause.kind !== 'heading' &&
+      !isSignpost(clause.text) &&
+      !DEFINITION.test(clause.text) &&
+      clause.text.length <= MAX_CLAUSE_CHARS &&
+      matches(clause)
+    )
+      found.push({ clause, document, index });
+  });
+  if (key !== undefined) {
+    if (!memo) FOUND.set(document, (memo = new Map()));
+    memo.set(key, found);
+  }
+  return found;
 }
 
 /** The clauses of a document that exempt some users, found once per document (every answer asks). */

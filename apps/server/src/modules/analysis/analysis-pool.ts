@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import { AnalysisError, createPageSlots, type LlmDiagnostics } from '@fineprint/analysis';
-import type { AnalysisResult } from '@fineprint/contracts';
+import { AnalysisError, createPageSlots, type DocumentVersion, type LlmDiagnostics } from '@fineprint/analysis';
+import type { AnalysisResult, Changes } from '@fineprint/contracts';
 import { Piscina } from 'piscina';
 import { currentClient } from './client-scope';
 import { busy, createFairQueue } from './fair-queue';
 import { isSlotRequest, servePageSlots } from './page-slot-port';
+import type { VersionsToDiff } from './analysis.service';
 import { PROGRESS_END, STARTED, type AnalysisOutcome, type AnalysisTask } from './analysis.worker';
 
 /** Threads per core: an analysis mostly waits on the network, so more threads than cores keep the cores busy. */
@@ -24,8 +25,14 @@ const MAX_WAIT_MS = 15_000;
 const CPU_GRACE_MS = 10_000;
 /** Time a thread may take to start (a cold thread loads the analyzer) before its task is given up. */
 const STARTUP_MS = 10_000;
-/** The most time the pool adds to an analysis's own deadline (and LLM time): waiting, a thread's start, the grace. */
-export const POOL_OVERHEAD_MS = MAX_WAIT_MS + STARTUP_MS + CPU_GRACE_MS;
+/**
+ * Time a site's reading gets on top, when it carries previous versions to diff against: the
+ * diff of a policy rewritten whole takes seconds of CPU (4 s median, up to 15 s on a busy
+ * machine, over the OTA pairs in `npm run bench`), and it must not turn a read site into a timeout.
+ */
+const DIFF_GRACE_MS = 20_000;
+/** The most time the pool adds to an analysis's own deadline (and LLM time): waiting, a thread's start, the graces. */
+export const POOL_OVERHEAD_MS = MAX_WAIT_MS + STARTUP_MS + CPU_GRACE_MS + DIFF_GRACE_MS;
 /** Idle threads are kept this long, so a burst does not pay for start-up each time. */
 const IDLE_THREAD_MS = 30_000;
 /** Pages rendering at once in the process, by default. */
@@ -101,7 +108,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}) {
     const slots = servePageSlots(port, pageSlots);
     const hardStop = new AbortController();
     // The LLM engine, when configured, runs after reading and gives up at its own timeout (+ 1 s).
-    const budgetMs = task.deadlineMs + (task.llm ? task.llm.timeoutMs + 1_000 : 0) + cpuGraceMs;
+    const budgetMs =
+      task.deadlineMs + (task.llm ? task.llm.timeoutMs + 1_000 : 0) + cpuGraceMs + ('site' in task && task.versions ? DIFF_GRACE_MS : 0);
     const stopIn = (ms: number) => {
       const timer = setTimeout(() => hardStop.abort(), ms);
       timer.unref();
@@ -172,6 +180,18 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}) {
       });
       try {
         return await dispatch(task, submitted, watch, onLlm);
+      } finally {
+        leave();
+      }
+    },
+    /**
+     * What changed from a site's previous versions to a reading, in a worker thread admitted like
+     * an analysis of the same client (the diff of a rewritten policy takes seconds of CPU).
+     */
+    async diff(task: VersionsToDiff & { documents: DocumentVersion[] }): Promise<Changes | undefined> {
+      const leave = await queue.enter(currentClient() ?? NO_CLIENT);
+      try {
+        return (await pool.run(task, { name: 'diffVersions' })) as Changes | undefined;
       } finally {
         leave();
       }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ENGINE_VERSION, normalizeSiteUrl, type DocumentInput, type DocumentVersion } from '@fineprint/analysis';
-import { FREE_ANALYSES, MESSAGES, SHARE_MESSAGES, type AnalysisResult } from '@fineprint/contracts';
+import { ENGINE_VERSION, normalizeSiteUrl, type DatedDocumentVersion, type DocumentInput, type DocumentVersion } from '@fineprint/analysis';
+import { FREE_ANALYSES, MESSAGES, SHARE_MESSAGES, type AnalysisResult, type Changes } from '@fineprint/contracts';
 import type { VersionsService } from '../versions/versions.service';
 import { ServiceError } from '../../errors';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -25,10 +25,14 @@ export interface AnalysisServiceDeps {
   visitors: VisitorsRepository;
   subscriptions: SubscriptionsService;
   clock: () => Date;
-  /** Analyses one normalised site address (the worker pool; a stand-in in tests), optionally followed and cancelled through `watch`. */
-  runAnalysis: (site: string, watch?: AnalysisWatch) => Promise<AnalysisRun>;
+  /**
+   * Analyses one normalised site address (the worker pool; a stand-in in tests), optionally
+   * followed and cancelled through `watch`; given the site's previous versions, it also says what
+   * changed since them (`versionChanges`), computed where the analysis ran.
+   */
+  runAnalysis: (site: string, watch?: AnalysisWatch, versions?: VersionsToDiff) => Promise<AnalysisRun>;
   /** The version store (issue 23): each run's documents recorded, `changes` added, results kept past the cache. Unset: none. */
-  versions?: Pick<VersionsService, 'recordSiteDocuments' | 'briefOf' | 'keepResult' | 'findKeptResult'>;
+  versions?: Pick<VersionsService, 'previousVersions' | 'recordSiteDocuments' | 'briefOf' | 'keepResult' | 'findKeptResult'>;
   /** Analyses documents the visitor provided (the worker pool; in process in tests). */
   runDocuments: (documents: DocumentInput[]) => Promise<AnalysisResult>;
   /** Shares one run among concurrent requests for the same site (default: within this process). */
@@ -44,8 +48,17 @@ export interface AnalysisServiceDeps {
   reservationLeaseMs?: number;
 }
 
-/** A site's analysis as a runner returns it: the result, and its documents as the version store keeps them (issue 23). */
-export type AnalysisRun = AnalysisResult & { documentVersions?: DocumentVersion[] };
+/**
+ * A site's analysis as a runner returns it: the result, its documents as the version store keeps
+ * them, and what changed since the previous versions it was given (issue 23).
+ */
+export type AnalysisRun = AnalysisResult & { documentVersions?: DocumentVersion[]; versionChanges?: Changes };
+
+/** What a reading is diffed against: the site's previous versions, and the date of this reading (issue 23). */
+export interface VersionsToDiff {
+  previous: DatedDocumentVersion[];
+  readAt: string;
+}
 
 /** Who asks for an analysis: the visitor counted, the bearer token, and the client (IP) for the in-flight cap. */
 interface Requester {
@@ -173,9 +186,22 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
    * `changes` and `history`), cached with a new permalink (an LLM fallback is not kept).
    */
   async function computeAndCache(site: string, watch?: AnalysisWatch): Promise<AnalysisResult> {
-    const { documentVersions, ...run } = await deps.runAnalysis(site, watch);
+    // The previous versions go with the task, so the diff runs where the analysis does, never in this event loop.
+    const readAt = deps.clock().toISOString();
+    const previous = await deps.versions?.previousVersions(site);
+    const { documentVersions, versionChanges, ...run } = await deps.runAnalysis(
+      site,
+      watch,
+      previous && { previous: previous.documents, readAt },
+    );
     // Every run's documents are versioned, an LLM fallback's too: the texts are the same.
-    const recorded = documentVersions && deps.versions ? await deps.versions.recordSiteDocuments(site, documentVersions) : {};
+    const recorded =
+      documentVersions && deps.versions
+        ? await deps.versions.recordSiteDocuments(site, documentVersions, {
+            readAt,
+            ...(previous ? { diffed: { previous, changes: versionChanges } } : {}),
+          })
+        : {};
     const history = deps.versions ? await deps.versions.briefOf(site) : undefined;
     const computed: AnalysisResult = {
       ...run,

@@ -2,6 +2,7 @@ import {
   AnalysisError,
   analyzeDocuments,
   analyzeSite,
+  diffReading,
   type AnalysisErrorCode,
   type BrowserSettings,
   type DocumentInput,
@@ -10,7 +11,8 @@ import {
   type LlmSettings,
 } from '@fineprint/analysis';
 import type { MessagePort } from 'node:worker_threads';
-import type { AnalysisResult } from '@fineprint/contracts';
+import type { AnalysisResult, Changes } from '@fineprint/contracts';
+import type { VersionsToDiff } from './analysis.service';
 import { pageSlotsOver } from './page-slot-port';
 
 /**
@@ -25,6 +27,8 @@ export type AnalysisTask = (
       blockedHosts?: readonly string[];
       deadlineMs: number;
       browser?: TaskBrowserSettings | undefined;
+      /** The site's previous versions (read from the store before the task) and this reading's date: the worker diffs against them. */
+      versions?: VersionsToDiff;
     }
   | { documents: DocumentInput[]; deadlineMs: number }
 ) & {
@@ -48,8 +52,11 @@ export const STARTED = '\u0000started';
 export type AnalysisOutcome = (
   | {
       ok: true;
-      /** A site's result carries its documents as the version store keeps them (`documentVersions`, issue 23). */
-      result: AnalysisResult & { documentVersions?: DocumentVersion[] };
+      /**
+       * A site's result carries its documents as the version store keeps them (`documentVersions`,
+       * issue 23) and, when the task gave previous versions, what changed since them (`versionChanges`).
+       */
+      result: AnalysisResult & { documentVersions?: DocumentVersion[]; versionChanges?: Changes };
     }
   | { ok: false; code: AnalysisErrorCode; message: string; isTransient: boolean }
 ) & {
@@ -88,7 +95,16 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
             onDocumentVersions: (v) => (documentVersions = v),
           });
     if (cancelled.signal.aborted) return cancelledOutcome(started);
-    return { ok: true, result: documentVersions ? { ...result, documentVersions } : result, runMs: performance.now() - started, llm };
+    if (!documentVersions) return { ok: true, result, runMs: performance.now() - started, llm };
+    // The diff against the previous versions, here rather than in the server's event loop: a rewritten policy takes seconds.
+    const versions = 'site' in task ? task.versions : undefined;
+    const versionChanges = versions && diffReading(versions.previous, documentVersions, versions.readAt);
+    return {
+      ok: true,
+      result: { ...result, documentVersions, ...(versionChanges ? { versionChanges } : {}) },
+      runMs: performance.now() - started,
+      llm,
+    };
   } catch (error) {
     if (cancelled.signal.aborted) return cancelledOutcome(started);
     if (error instanceof AnalysisError)
@@ -104,4 +120,13 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
 /** A cancelled analysis ends as a transient timeout (its quota unit is given back by the service). */
 function cancelledOutcome(started: number): AnalysisOutcome {
   return { ok: false, code: 'TIMEOUT', message: 'The analysis was cancelled.', isTransient: true, runMs: performance.now() - started };
+}
+
+/**
+ * A pool task of its own (piscina's `name: 'diffVersions'`): what changed from a site's previous
+ * versions to a reading, when the reading was diffed against versions another analysis has
+ * since replaced (two readings of one site at once).
+ */
+export function diffVersions(task: VersionsToDiff & { documents: DocumentVersion[] }): Changes | undefined {
+  return diffReading(task.previous, task.documents, task.readAt);
 }

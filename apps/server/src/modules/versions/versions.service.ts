@@ -1,4 +1,4 @@
-import { countChanges, diffSiteVersions, normalizeSiteUrl, type DatedDocumentVersion, type DocumentVersion } from '@fineprint/analysis';
+import { countChanges, diffReading, normalizeSiteUrl, type DatedDocumentVersion, type DocumentVersion } from '@fineprint/analysis';
 import {
   CHANGE_MESSAGES,
   RETENTION_DAYS,
@@ -21,23 +21,72 @@ export interface HistoryBrief {
   since: string;
 }
 
+/** What changed from a site's previous versions to a reading (the worker pool's `diff`; in process by default). */
+export type DiffVersions = (task: {
+  previous: DatedDocumentVersion[];
+  documents: DocumentVersion[];
+  readAt: string;
+}) => Promise<Changes | undefined>;
+
+/** A site's latest history step and its documents' versions: what its next reading is diffed against. */
+export interface PreviousVersions {
+  stepId: number;
+  documents: DatedDocumentVersion[];
+}
+
+/** What the analysis of a reading brings besides its documents: its date and, when it was diffed, against what and the changes. */
+export interface ReadingDiff {
+  /** When the documents were read (ISO 8601). Default: now. */
+  readAt?: string;
+  /** The versions the reading was diffed against (`previousVersions` before the analysis), and what changed since them. */
+  diffed?: { previous: PreviousVersions; changes: Changes | undefined };
+}
+
 /**
  * The version store's rules (issue 23): record a site's documents after each analysis (a new
  * version only when a document's normalised text changed, a new history step when any document
- * changed, appeared or disappeared, with what changed computed once and kept), read the latest
- * versions, list the history with a one-line summary per step, and give a step's changes. Watching
- * (issue 23 item 4) records through `recordSiteDocuments` and compares with `latestDocuments`.
+ * changed, appeared or disappeared, with what changed computed once and kept), give the versions
+ * the next reading is diffed against, list the history with a one-line summary per step, and give
+ * a step's changes. The diff itself never runs here: the analysis's worker thread diffs its
+ * reading against `previousVersions`, and a reading diffed against versions replaced meanwhile is
+ * diffed again by `diffVersions` (the worker pool in the app). Watching (issue 23 item 4) records
+ * through the analysis service's fresh run, as visitors' analyses do.
  */
-export function createVersionsService(deps: { versions: VersionsRepository; clock: () => Date; historyDays: number }) {
+export function createVersionsService(deps: {
+  versions: VersionsRepository;
+  clock: () => Date;
+  historyDays: number;
+  /** Default: `diffReading` in process (tests, tools). */
+  diffVersions?: DiffVersions;
+}) {
+  const diffVersions: DiffVersions = deps.diffVersions ?? (async (task) => diffReading(task.previous, task.documents, task.readAt));
   const service = {
+    /** The site's latest step and its documents' versions, read before an analysis so its worker can diff; undefined when never read. */
+    async previousVersions(site: string): Promise<PreviousVersions | undefined> {
+      const latest = await deps.versions.latestSiteVersion(site);
+      if (!latest) return undefined;
+      return { stepId: latest.id, documents: await deps.versions.findDocumentVersions(latest.documents.map((d) => d.versionId)) };
+    },
+
     /**
      * Records the documents one analysis read for `site` (its normalised address). Returns what
-     * changed since the site's latest step, when something did and there was a step before.
+     * changed since the site's latest step, when something did and there was a step before: the
+     * reading's own diff when it was made against that step, else one made now off this thread.
      */
-    async recordSiteDocuments(site: string, documents: readonly DocumentVersion[]): Promise<{ changes?: Changes; stepId?: number }> {
-      const now = deps.clock().toISOString();
+    async recordSiteDocuments(
+      site: string,
+      documents: readonly DocumentVersion[],
+      reading: ReadingDiff = {},
+    ): Promise<{ changes?: Changes; stepId?: number }> {
+      const now = reading.readAt ?? deps.clock().toISOString();
       const latest = await deps.versions.latestSiteVersion(site);
-      const before = latest ? await deps.versions.findDocumentVersions(latest.documents.map((d) => d.versionId)) : [];
+      // The versions the worker diffed against are still the latest unless another reading of the site was recorded meanwhile.
+      const diffed = reading.diffed && latest?.id === reading.diffed.previous.stepId ? reading.diffed : undefined;
+      const before = diffed
+        ? diffed.previous.documents
+        : latest
+          ? await deps.versions.findDocumentVersions(latest.documents.map((d) => d.versionId))
+          : [];
       const unchanged: Array<{ type: DocumentType; url: string; versionId: number }> = [];
       const added: DocumentVersion[] = [];
       for (const doc of documents) {
@@ -52,12 +101,11 @@ export function createVersionsService(deps: { versions: VersionsRepository; cloc
         await deps.versions.recordStep({ site, now, unchanged, added, latestStepId: latest.id, isNewStep: false });
         return {};
       }
-      const after: DatedDocumentVersion[] = documents.map((d) => {
-        const kept = unchanged.find((u) => u.type === d.type);
-        const readAt = kept ? (before.find((b) => b.type === d.type)?.readAt ?? now) : now;
-        return { ...d, readAt };
-      });
-      const changes = latest ? diffSiteVersions(before, after) : undefined;
+      const changes = !latest
+        ? undefined
+        : diffed
+          ? diffed.changes
+          : await diffVersions({ previous: before, documents: [...documents], readAt: now });
       // Changed since the old texts were last read unchanged, until now.
       if (changes && latest) Object.assign(changes, { since: latest.lastReadAt, until: now });
       const summary: ChangeSummaryCounts | { first: DocumentType[] } = changes
@@ -65,23 +113,6 @@ export function createVersionsService(deps: { versions: VersionsRepository; cloc
         : { first: documents.map((d) => d.type) };
       const { stepId } = await deps.versions.recordStep({ site, now, unchanged, added, isNewStep: true, changes, summary });
       return { ...(changes ? { changes } : {}), ...(stepId !== undefined ? { stepId } : {}) };
-    },
-
-    /** The latest versions of a site's documents (empty when never read). */
-    async latestDocuments(site: string): Promise<DatedDocumentVersion[]> {
-      const latest = await deps.versions.latestSiteVersion(site);
-      return latest ? deps.versions.findDocumentVersions(latest.documents.map((d) => d.versionId)) : [];
-    },
-
-    /** What changed between two steps of a site's history (either order of ids; undefined when their documents are the same). */
-    async changesBetween(site: string, fromStep: number, toStep: number): Promise<Changes | undefined> {
-      const [from, to] = await Promise.all([deps.versions.findSiteVersion(site, fromStep), deps.versions.findSiteVersion(site, toStep)]);
-      if (!from || !to) throw new ServiceError('NOT_FOUND', CHANGE_MESSAGES.stepNotFound);
-      const [before, after] = await Promise.all([
-        deps.versions.findDocumentVersions(from.documents.map((d) => d.versionId)),
-        deps.versions.findDocumentVersions(to.documents.map((d) => d.versionId)),
-      ]);
-      return diffSiteVersions(before, after);
     },
 
     /** How many history steps a site has and since when (for its result); undefined when none. */

@@ -17,12 +17,16 @@ interface Page {
 }
 
 /**
- * Serves the built SPA: each of its routes as index.html with that screen's title and the
- * support address written in (revalidated on every visit), the hashed assets precompressed
+ * Serves the built SPA: each of its routes as index.html with that screen's title, the
+ * support address and the days site documents' versions are kept (the privacy page says them)
+ * written in (revalidated on every visit), the hashed assets precompressed
  * (brotli, gzip) and immutable for a year, robots.txt and sitemap.xml, and every unknown
  * path as the app's error page with HTTP 404.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDist: string; supportEmail: string }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDist: string; supportEmail: string; documentHistoryDays: number },
+): Promise<void> {
   const indexPath = join(options.webDist, 'index.html');
   if (!existsSync(indexPath)) {
     app.setNotFoundHandler(async (request, reply) =>
@@ -30,7 +34,9 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
     );
     return;
   }
-  const template = readFileSync(indexPath, 'utf8').replaceAll('%SUPPORT_EMAIL%', escapeHtml(options.supportEmail));
+  const template = readFileSync(indexPath, 'utf8')
+    .replaceAll('%SUPPORT_EMAIL%', escapeHtml(options.supportEmail))
+    .replaceAll('%DOCUMENT_HISTORY_DAYS%', String(options.documentHistoryDays));
   // The build pre-renders the first screen into #root (apps/web/src/prerender.tsx): `/` keeps it
   // whole, the other screens keep the header only (their own screen paints once the app runs), and
   // the error page, which has no header, keeps nothing.

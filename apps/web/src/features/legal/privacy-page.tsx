@@ -1,4 +1,5 @@
-import { LEGAL_FACTS } from '@fineprint/contracts';
+import { LEGAL_FACTS, PRIVACY_RETENTION_TEXTS } from '@fineprint/contracts';
+import { documentHistoryDays } from '../../lib/document-history-days';
 import { supportEmail } from '../../lib/support-email';
 import { LegalPage } from './legal-page';
 
@@ -19,6 +20,9 @@ export function PrivacyPage() {
       </p>
       <h2>3. Retention</h2>
       <p>Data is retained for {LEGAL_FACTS.dataRetention}, after which visitor records and cached analyses are deleted.</p>
+      <p>{PRIVACY_RETENTION_TEXTS.keptResults}</p>
+      <p>{PRIVACY_RETENTION_TEXTS.siteVersions(documentHistoryDays())}</p>
+      <p>{PRIVACY_RETENTION_TEXTS.watches}</p>
       <h2>4. Your rights</h2>
       <p>
         You can ask us to delete your e-mail at any time by writing to{' '}
