@@ -14,6 +14,8 @@ export interface TextBlock {
   start: number;
   /** A heading's level, 1 to 6, where the markup gives one (HTML h1–h6, Markdown # or an underline). */
   level?: number;
+  /** A Markdown list item's indentation in columns: an item indented under another is one of its sub-items. */
+  indent?: number;
   /** The links of the block, as their text and target ("contact us online" → a web form). */
   links?: readonly Link[];
 }
@@ -332,6 +334,7 @@ interface RawBlock {
   kind: TextBlock['kind'];
   text: string;
   level?: number;
+  indent?: number;
   /** Characters of the text inside links (HTML only): menus are mostly links, clauses are not. */
   linkChars?: number;
   links?: Link[];
@@ -520,7 +523,8 @@ function markdownBlocks(markdown: string): RawBlock[] {
     } else if (item) {
       flush();
       const text = clean(stripInlineMarkdown(item[1]!));
-      if (text) blocks.push(withLinks({ kind: 'item', text }, item[1]!));
+      const indent = /^\s*/.exec(line)![0].replace(/\t/g, '    ').length;
+      if (text) blocks.push(withLinks({ kind: 'item', text, ...(indent > 0 ? { indent } : {}) }, item[1]!));
     } else if (/^\s*$/.test(line) || /^\s*(-{3,}|\*{3,}|_{3,})\s*$/.test(line)) {
       flush();
     } else if (/^\s*\|/.test(line)) {

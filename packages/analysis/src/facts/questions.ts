@@ -1230,8 +1230,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
             lawPlace(other.clause.text) !== place,
         );
         const regions = regional && (europeanRegionsIn(regional.clause.text) ?? REGION_NAMED.exec(regional.clause.text)?.[0]);
-        if (regional && regions && !scopeField(l).scope)
+        if (regional && regions && scopeField(l).scope !== scopeOf(regional.clause))
           return ctx.answer(place, [l, regional], {
+            ...scopeField(l),
             variants: [{ scope: `residents of ${regions}`, value: lawPlace(regional.clause.text)! }],
           });
         return ctx.answer(place, [l], scopeField(l));
@@ -1239,6 +1240,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      {
+        // A rule in the sub-items of "If you are a resident of …:" is for those residents; another region's law is its variant.
+        clause:
+          '1. If you are a resident of the United States or Canada:\n    1. California law will govern these Terms.\n2. If you are a resident of a country located in the EEA or Switzerland, Irish law will govern these Terms.',
+        document: 'terms',
+        value: 'California',
+        fields: {
+          scope: 'users in the United States or Canada',
+          variants: [{ scope: 'residents of the EEA and Switzerland', value: 'Ireland' }],
+        },
+      },
       {
         clause:
           'These Terms are governed by the laws of the State of Washington. If you live in the UK, Scottish law will govern these Terms instead.',

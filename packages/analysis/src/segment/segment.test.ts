@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quotedLinks, segmentClauses, type Clause } from './segment';
+import { extractDocument } from '../extract/extract';
 
 describe('segmentClauses', () => {
   const text = 'We may disclose your information:\nto the police;\nto courts.\nWe keep logs.\nto nobody.';
@@ -86,5 +87,23 @@ describe('segmentClauses cross-references', () => {
     const text = 'EXCEPT AS STATED IN SUBSECTION ii. BELOW: THE SERVICE IS PROVIDED AS IS. It applies.';
     const clauses = segmentClauses([{ kind: 'paragraph', text, start: 0 }]);
     expect(clauses.map((c) => c.text)).toEqual(['EXCEPT AS STATED IN SUBSECTION ii. BELOW: THE SERVICE IS PROVIDED AS IS.', 'It applies.']);
+  });
+});
+
+describe('segmentClauses sub-items', () => {
+  it('reads a sub-item with the item it is indented under, and its sibling items with the sentence before their list', () => {
+    const markdown = [
+      'Disputes are resolved as follows:',
+      '',
+      '1.  If you are a resident of the United States or Canada:',
+      '    1.  Any claim must be resolved by binding arbitration.',
+      '    2.  California law governs these Terms.',
+      '2.  If you are a resident of the EEA, Irish law governs these Terms.',
+    ].join('\n');
+    const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
+    const leadInOf = (start: string) => clauses.find((c) => c.text.startsWith(start))?.leadIn?.text;
+    expect(leadInOf('Any claim')).toBe('If you are a resident of the United States or Canada:');
+    expect(leadInOf('California law')).toBe('If you are a resident of the United States or Canada:');
+    expect(leadInOf('If you are a resident of the EEA')).toBe('Disputes are resolved as follows:');
   });
 });

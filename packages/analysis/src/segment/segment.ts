@@ -124,7 +124,14 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   let headings: NonNullable<Clause['headings']> = [];
   // The last sentence outside a list, when it ends in ':' (it introduces the items after it).
   let leadIn: Clause['leadIn'];
+  // The items ending in ':' that open a list of sub-items ("If you are a resident of the United States or Canada:"), outermost first.
+  let openItems: Array<{ indent: number; leadIn: NonNullable<Clause['leadIn']> }> = [];
   for (const block of blocks) {
+    const indent = block.indent ?? 0;
+    if (block.kind === 'item') openItems = openItems.filter((open) => open.indent < indent);
+    else openItems = [];
+    // A sub-item completes the item it is indented under, else the sentence before its list.
+    const itemLeadIn = openItems[openItems.length - 1]?.leadIn ?? leadIn;
     if (block.kind === 'heading' && block.text.length < 160) {
       leadIn = undefined;
       heading = block.text;
@@ -155,9 +162,10 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
         ...(headings.length ? { headings } : {}),
         kind: block.kind,
         ...(links?.length ? { links } : {}),
-        ...(block.kind === 'item' && leadIn ? { leadIn } : {}),
+        ...(block.kind === 'item' && itemLeadIn ? { leadIn: itemLeadIn } : {}),
       });
       if (block.kind !== 'item') leadIn = /:\s*$/.test(text) ? { text, start, end: start + text.length } : undefined;
+      else if (/:\s*$/.test(text)) openItems.push({ indent, leadIn: { text, start, end: start + text.length } });
     }
   }
   return clauses;

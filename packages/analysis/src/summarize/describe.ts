@@ -448,7 +448,7 @@ const DESCRIBERS: Record<string, Describer> = {
     const isDeleted = /\bdelete[ds]? (?:it )?(?:immediately |right )?after\b|\bdeleted immediately\b/i.test(t);
     const deleted = isDeleted ? '; it is deleted right after' : '';
     // Seen only by a provider ("they receive … images from your video selfie"), not by the service itself.
-    if (/^\s*(?:To do this, )?they receive\b|\b(?:third[- ]party|external) (?:provider|vendor)s?\b/i.test(t))
+    if (/(?:^|[:.]\s+)(?:To do this, )?they receive\b|\b(?:third[- ]party|external) (?:service )?(?:provider|vendor)s?\b/i.test(t))
       return specific(
         `A provider working for the service receives ${data}${purpose}${isDeleted ? ' and deletes it right after' : ''}.`,
         'neutral',
