@@ -32,6 +32,15 @@ describe('third-party sharing', () => {
     ).toBe('Your personal data is shared with third parties, including affiliates (such as Northwind Labs).');
   });
 
+  it('reads sharing only with those who work on the service’s behalf as a limit, not as a bad practice', () => {
+    const d = describeFinding(
+      'third_party_sharing',
+      'Your personal data will only be shared with third party suppliers who are performing services on our behalf.',
+    );
+    expect(d?.text).toBe('Your personal data is shared only with suppliers that work on the service’s behalf.');
+    expect(d?.severity).toBe('neutral');
+  });
+
   it('says nothing of the user’s own sharing or of a clause that hands nothing over', () => {
     expect(
       describeFinding('third_party_sharing', 'You may choose to share your profile with our partners when you connect an app.'),

@@ -65,6 +65,9 @@ const SHARED_WITH = [
 const COLLECTED = [...DATA_KINDS, 'location', 'messages'];
 const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 'local storage', 'tags'];
 
+/** Sharing limited to those who work for the service: "only … with (third party) suppliers/processors/service providers … on our behalf". */
+const ONLY_FOR_US =
+  /\bonly\b[^.]{0,40}\b(?:shar|disclos)\w*\b[^.]{0,20}\bwith (?:(?:our|third[- ]party|trusted) )*(?:suppliers|processors|service providers|vendors|contractors)\b[^.]{0,80}\bon (?:our|its) behalf\b/i;
 const USER_CONTENT =
   /\b(your|user|member)s?['’]? (content|posts?|materials?|submissions?|uploads?|videos?|comments?|information)\b|\byou (post|submit|upload|share|provide)\b/i;
 
@@ -348,6 +351,9 @@ const DESCRIBERS: Record<string, Describer> = {
       return undefined;
     // "You may choose to share … with our partners" is the user's own sharing.
     if (/\byou (?:can|may)\b[^.]{0,30}\bshare\b/i.test(t)) return undefined;
+    // A limit, not an admission: "Your personal data will only be shared with third party suppliers who are performing services on our behalf".
+    if (ONLY_FOR_US.test(t))
+      return specific('Your personal data is shared only with suppliers that work on the service’s behalf.', 'neutral');
     const who = recipientKinds(t).slice(0, 3);
     const named = namedRecipients(t);
     // "… related to those transactions with that third party": the other party of a purchase you make.
