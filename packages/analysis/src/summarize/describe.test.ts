@@ -25,6 +25,19 @@ describe('namedRecipients', () => {
   });
 });
 
+describe('tracking on other sites', () => {
+  it('says others collect where the service lets them, not that the service tracks', () => {
+    expect(
+      describeFinding(
+        'cross_site_tracking',
+        'We may permit third party advertising networks to collect information about your use of our websites over time so that they may display ads on other websites.',
+      )?.text,
+    ).toBe(
+      'The service lets other companies, such as advertising networks, collect what you do on it over time, to show you ads on other websites.',
+    );
+  });
+});
+
 describe('third-party sharing', () => {
   it('names the recipients the clause lists', () => {
     expect(

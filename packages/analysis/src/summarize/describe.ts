@@ -65,6 +65,9 @@ const SHARED_WITH = [
 const COLLECTED = [...DATA_KINDS, 'location', 'messages'];
 const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 'local storage', 'tags'];
 
+/** The service letting others collect on its pages: "We may permit third party online advertising networks … to collect information". */
+const LETS_OTHERS_COLLECT =
+  /\b(?:permit|allow|let|enable)\w*\s+(?:(?:certain|some|other)\s+)?(?:third[- ]part(?:y|ies)|(?:online )?(?:advertising|ad) networks?|advertisers|partners|social media companies|other companies)\b[^.]{0,200}\bto collect\b/i;
 /** Sharing limited to those who work for the service: "only … with (third party) suppliers/processors/service providers … on our behalf". */
 const ONLY_FOR_US =
   /\bonly\b[^.]{0,40}\b(?:shar|disclos)\w*\b[^.]{0,20}\bwith (?:(?:our|third[- ]party|trusted) )*(?:suppliers|processors|service providers|vendors|contractors)\b[^.]{0,80}\bon (?:our|its) behalf\b/i;
@@ -424,6 +427,14 @@ const DESCRIBERS: Record<string, Describer> = {
     if (/\bchoose whether\b|\bdepending on your (?:\w+ )?settings\b/i.test(t))
       return specific(
         `Depending on your settings, the service can track your activity on ${where || 'other websites and apps'}${by.length ? ` with ${listing(by)}` : ''}.`,
+      );
+    // Others the service lets collect on its pages ("We may permit third party online advertising networks … to collect
+    // information about your use of our websites … over time so that they may … display ads … on other websites"): they track, not it.
+    if (LETS_OTHERS_COLLECT.test(t))
+      return specific(
+        `The service lets other companies${/\b(?:advertising|ad) networks?\b/i.test(t) ? ', such as advertising networks,' : ''} collect what you do on it${
+          /\bover time\b/i.test(t) ? ' over time' : ''
+        }${/\bads?\b|\badvertis/i.test(t) ? `, to show you ads on ${onWhere}` : `, also on ${onWhere}`}.`,
       );
     if (by.length) return specific(`The service tracks you with ${listing(by)}${where ? `, including on ${where}` : ''}.`);
     return where
