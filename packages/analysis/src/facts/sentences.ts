@@ -22,6 +22,7 @@ import {
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
 import { describeFinding } from '../summarize/describe';
+import { POINTS_BACK } from '../segment/segment';
 import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
 import { ARBITRATION_BODY, LOCATION_FROM_IP, NO_REFUND, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
@@ -315,8 +316,20 @@ const SENTENCES: readonly FactSentence[] = [
       const isHedged = a.evidence.some((e) =>
         /\breasonable efforts\b|\btry to\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(e.quote),
       );
+      // The clause that promises the notice (its period, else its words), after the one it points back to ("In this case, you
+      // will be notified by e-mail … at least 30 days before …"), else the first.
+      const promise =
+        a.value === 'advance_notice'
+          ? a.evidence.find((e) =>
+              a.days
+                ? durationsIn(e.quote).some((d) => d.days === a.days)
+                : /\bnotif\w*|\bnotice\b|\btell you\b|\binform you\b/i.test(e.quote),
+            )
+          : undefined;
+      const at = promise ? a.evidence.indexOf(promise) : -1;
+      const promised = promise && (at > 0 && POINTS_BACK.test(promise.quote) ? [a.evidence[at - 1]!, promise] : [promise]);
       // Which changes the notice covers, and how it comes, as the quoted clause says.
-      const quote = quotesOf(a);
+      const quote = promised ? promised.map((e) => e.quote).join(' ') : quotesOf(a);
       const which = /\b(material|significant|substantial|major)\b/i.exec(quote)?.[1]?.toLowerCase();
       const changes = which ? `${which} changes` : 'changes';
       const by = /\be-?mail\b/i.test(quote) ? ' (for example by e-mail)' : '';
@@ -324,6 +337,7 @@ const SENTENCES: readonly FactSentence[] = [
         return {
           text: `The terms say the service will try to tell you${a.days ? ` at least ${days(a.days)}` : ''} before ${changes} to them take effect${by}.`,
           severity: 'neutral',
+          ...(promised ? { evidence: promised } : {}),
         };
       if (a.value === 'advance_notice')
         return {
@@ -331,6 +345,7 @@ const SENTENCES: readonly FactSentence[] = [
             ? `The terms promise at least ${days(a.days)}' notice before ${changes} to them take effect${by}.`
             : `The terms promise notice before ${changes} to them take effect${by}.`,
           severity: 'good',
+          ...(promised ? { evidence: promised } : {}),
         };
       if (a.value === 'notice')
         // "such amendment will be effective after we send you notice": in force only once you are told, with no period.
