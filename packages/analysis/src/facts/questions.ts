@@ -558,7 +558,9 @@ const AGGREGATE = /\b(?:aggregate|maximum(?! extent)|total|entire|most that)\b[^
 const INDEMNITY =
   /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
-const NARROW_INDEMNITY = /^\s*if you use\b[^.]{0,60}\b(?:commercial|business)/i;
+/** An indemnity for commercial users only, or for taxes only ("You will indemnify us for any taxes relating to your purchase"): no indemnity against claims. */
+const NARROW_INDEMNITY =
+  /^\s*if you use\b[^.]{0,60}\b(?:commercial|business)|\bindemnif\w* (?:us|\w+) (?:for|against) (?:any )?tax(?:es)?\b/i;
 /** (A dot between digits, "Section 27.2(2)", ends no sentence.) */
 const CLAIM_LIMIT =
   /\b(?:claim|cause of action|action|dispute)s?\b(?:[^.]|\.(?=\d)){0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
@@ -1964,6 +1966,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'yes',
       },
+      { clause: 'You will indemnify us for any taxes relating to your purchase of the Services.', document: 'terms', value: 'no' },
     ],
   },
   {

@@ -11,6 +11,7 @@ describe('isBackedByQuote', () => {
     ['By downloading the archive, you agree to be bound by the terms of that license.', false],
     ['By installing the app from the store, you agree to the store’s End User License Agreement.', false],
     ['By using the service, you consent to receiving electronic communications from us.', false],
+    ['If you find User Content that you believe violates these Terms, you may report it by clicking on the "Report Abuse" link.', false],
   ])('acceptance by use is of these terms: "%s"', (quote, isBacked) => {
     expect(isBackedByQuote(item('contract_by_using', quote))).toBe(isBacked);
   });
@@ -24,6 +25,7 @@ describe('isBackedByQuote: closing your account', () => {
     ['We may remove your access to any Beta Features at any time.', false],
     ['Any breach of this licence results in immediate termination of the License.', false],
     ['You may deactivate your account at any time in your settings.', false],
+    ['An Extra Member may cancel their account at any time.', false],
   ])('"%s"', (quote, isBacked) => {
     expect(isBackedByQuote(item('unilateral_termination', quote))).toBe(isBacked);
   });

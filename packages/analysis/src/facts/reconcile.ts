@@ -46,7 +46,7 @@ const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
   // Closing a named part of the service ("the Flickr Pro Services", "the Beta Services", "any Interactive Feature", "the
   // License") or the user's own right to leave is no closing of your account.
   unilateral_termination:
-    /\b(?:the|any|this|your) (?:[A-Z][\w-]+ )*(?:Pro|Beta|Interactive|Premium|Business|Developer|Partner|Preview)(?: [A-Z][\w-]+)* (?:Services?|Features?|Programs?|Products?)\b|\btermination of the License\b|\b[Yy]ou (?:may|can) (?:deactivate|close|delete|cancel)\b/,
+    /\b(?:the|any|this|your) (?:[A-Z][\w-]+ )*(?:Pro|Beta|Interactive|Premium|Business|Developer|Partner|Preview)(?: [A-Z][\w-]+)* (?:Services?|Features?|Programs?|Products?)\b|\btermination of the License\b|\b(?:[Yy]ou|[Aa]n? (?:[A-Z]\w+ )?(?:[Mm]ember|[Uu]ser|[Ss]ubscriber|[Aa]ccount [Hh]older)s?) (?:may|can) (?:deactivate|close|delete|cancel)\b/,
   // A pointer to another document ("see our Cookie Policy") says nothing about cookies.
   cookies:
     /^(?=[^]{0,200}$)[^]*\b(?:Cookies? (?:Policy|Notice)|learn more|see our)\b|\bthird[- ]party (?:services|websites|sites|platforms)\b[^.]{0,80}\bcookies\b/i,
@@ -57,8 +57,9 @@ const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
  * of a data-dump licence, an app store's EULA, e-mails from the service or the privacy policy's data uses.
  */
 const QUOTE_MUST_SAY: Partial<Record<string, RegExp>> = {
+  // … and says you accept them: "you agree", "you accept", "you are bound" (reporting a post that "violates these Terms" accepts nothing).
   contract_by_using:
-    /\b(?:these|this|our) (?:[\w-]+ ){0,3}(?:Terms|Agreement|Conditions)\b|\bthe (?:Terms of (?:Use|Service)|(?:User )?Agreement|following (?:terms|conditions))\b/i,
+    /^(?=[^]*\b(?:agree|accept|bound|consent)\w*)[^]*(?:\b(?:these|this|our) (?:[\w-]+ ){0,3}(?:Terms|Agreement|Conditions)\b|\bthe (?:Terms of (?:Use|Service)|(?:User )?Agreement|following (?:terms|conditions))\b)/i,
 };
 
 /** True when the item's own quote can carry what its category says. */

@@ -30,6 +30,7 @@ import {
   OTHER_RECIPIENTS,
   REMOVAL_GROUNDS,
   SHARING_PURPOSES,
+  TERMINATION_GROUNDS,
   TRANSFER_SAFEGUARDS,
   WARRANTIES,
 } from './vocabulary';
@@ -68,6 +69,12 @@ const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 
 /** The service letting others collect on its pages: "We may permit third party online advertising networks … to collect information". */
 const LETS_OTHERS_COLLECT =
   /\b(?:permit|allow|let|enable)\w*\s+(?:(?:certain|some|other)\s+)?(?:third[- ]part(?:y|ies)|(?:online )?(?:advertising|ad) networks?|advertisers|partners|social media companies|other companies)\b[^.]{0,200}\bto collect\b/i;
+/** Closing accounts on the grounds the clause names, and none it does not ("if a payment fails" is no broken rule). */
+const closingOn = (grounds: readonly string[]): Description =>
+  grounds.length
+    ? specific(`The service can suspend or close your account ${listing(grounds, 'or')}.`)
+    : plain('The service can suspend or close your account.');
+
 /** Sharing limited to those who work for the service: "only … with (third party) suppliers/processors/service providers … on our behalf". */
 const ONLY_FOR_US =
   /\bonly\b[^.]{0,40}\b(?:shar|disclos)\w*\b[^.]{0,20}\bwith (?:(?:our|third[- ]party|trusted) )*(?:suppliers|processors|service providers|vendors|contractors)\b[^.]{0,80}\bon (?:our|its) behalf\b/i;
@@ -205,7 +212,7 @@ const DESCRIBERS: Record<string, Describer> = {
     if (hasNoNotice(t)) return specific('The service can suspend or close your account at its discretion, without notice.', 'bad');
     return /\binactiv/i.test(t)
       ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
-      : plain('The service can suspend or terminate your account, for example if it believes you broke the rules.');
+      : closingOn(namedIn(t, TERMINATION_GROUNDS, 2));
   },
   unilateral_change: (t) => {
     // "We may change our offerings without notice" is about the service, not the terms.

@@ -60,6 +60,10 @@ export const TERMINATION_GROUNDS: Vocabulary = [
   [/\bfraud\w*|\billegal\b|\bunlawful\b/i, 'for fraud or unlawful use'],
   [/\brisk\b|\bharm\w*\b/i, 'to prevent harm or risk'],
   [/\binactiv\w*/i, 'for inactivity'],
+  [
+    /\bpayment\b[^.]{0,80}\b(?:not (?:successfully )?(?:settled|made|processed)|fail\w*|declin\w*|insufficient)|\bnon-?payment\b|\bunpaid\b/i,
+    'if a payment fails',
+  ],
 ];
 
 /** Kinds of cookies and trackers a cookie clause names. */
