@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -135,8 +135,12 @@ async function startServer(allowlist: string): Promise<{ baseUrl: string; server
   throw new Error('server did not start within 30 s');
 }
 
+// Lighthouse's scores move with the machine's load (its simulation scales the CPU time it observed): printed beside them.
+const loadAtStart = loadavg().map((x) => Math.round(x * 100) / 100);
 const site = await startFixtureSite();
 const { baseUrl, server, dataDir } = await startServer(site.hostPort);
+// The server is a child process: it goes with the bench, also when a step throws.
+process.on('exit', () => server.kill('SIGTERM'));
 const permalinkUrl = `${baseUrl}/?r=${await keptResultId(baseUrl, site.origin)}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 async function transferred(withCookie: boolean, url = baseUrl) {
@@ -179,6 +183,7 @@ try {
 }
 const regular3gNetwork = await regular3g();
 const result = {
+  machine: { cores: cpus().length, loadAverageAtStart: loadAtStart },
   firstScreen: {
     files: [...firstScreenJs, ...css],
     jsGzipKb: kb(sum(firstScreenJs, 'gzip')),
@@ -205,6 +210,7 @@ const result = {
     slow3gPreset: await throttledFirstPaints(SLOW_3G),
   },
 };
+Object.assign(result.machine, { loadAverageAtEnd: loadavg().map((x) => Math.round(x * 100) / 100) });
 await browser.close();
 server.kill('SIGTERM');
 await site.close();
@@ -252,6 +258,7 @@ async function throttledFirstPaints(network: ThrottledNetwork, screenshot?: stri
     htmlArrivedMs: spread(runs.map((r) => r.htmlArrivedMs)),
     headerAndFormOnScreenMs: spread(runs.map((r) => r.headerAndFormOnScreenMs)),
     runsWhereAppScriptHadRunWhenFormSeen: runs.filter((r) => r.appScriptHadRun).length,
+    ...(screenshot ? { screenshot, screenshotFrameMs: runs[0]!.screenshotFrameMs } : {}),
   };
 }
 
@@ -297,11 +304,17 @@ async function throttledFirstPaint(network: ThrottledNetwork, screenshot?: strin
       timeOrigin: performance.timeOrigin,
     };
   });
+  // The frame of the first paint: screencast timestamps are wall-clock seconds taken when the frame
+  // is drawn, a few milliseconds either side of the FCP entry's time; a frame > 20 ms before it is an earlier, blank one.
+  const paintedAt = paint.timeOrigin + paint.fcp;
+  let firstFrameMs = NaN;
   if (screenshot) {
+    for (let waited = 0; !frames.some((frame) => frame.at >= paintedAt - 20) && waited < 5_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     await cdp.send('Page.stopScreencast');
-    // Screencast timestamps are wall-clock seconds; 1 ms of rounding allowed.
-    const first = frames.find((frame) => frame.at >= paint.timeOrigin + paint.fcp - 1);
-    if (!first) throw new Error('no screencast frame after the first paint');
+    const first = frames.find((frame) => frame.at >= paintedAt - 20);
+    if (!first) throw new Error(`no screencast frame at the first paint (FCP ${paintedAt}, frames ${frames.map((f) => f.at).join(', ')})`);
+    firstFrameMs = Math.round(first.at - paint.timeOrigin);
     mkdirSync(dirname(screenshot), { recursive: true });
     writeFileSync(screenshot, Buffer.from(first.data, 'base64'));
   }
@@ -311,6 +324,7 @@ async function throttledFirstPaint(network: ThrottledNetwork, screenshot?: strin
     htmlArrivedMs: Math.round(paint.htmlResponseEnd),
     headerAndFormOnScreenMs: formVisibleMs,
     appScriptHadRun: isAppRunning,
+    screenshotFrameMs: firstFrameMs,
   };
 }
 

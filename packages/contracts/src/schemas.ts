@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_PROVIDED_TEXT_BYTES } from './constants';
+import { FACT_IDS } from './fact-ids';
 
 /** Visitor ids: the fingerprint hash, bounded in length and charset. */
 export const UserIdSchema = z
@@ -74,40 +75,7 @@ export type AnalyzedDocument = z.infer<typeof AnalyzedDocumentSchema>;
 export const GradeSchema = z.enum(['A', 'B', 'C', 'D', 'E']).nullable();
 export type Grade = z.infer<typeof GradeSchema>;
 
-/** The ids of the fact-sheet questions (../shared/factsheet/questions.json, version 1). */
-export const FACT_IDS = [
-  'sells_data',
-  'targeted_ads',
-  'cross_site_tracking',
-  'third_party_data',
-  'ai_training',
-  'precise_location',
-  'biometrics',
-  'message_content',
-  'retention',
-  'account_deletion',
-  'data_export',
-  'privacy_contact',
-  'law_enforcement_notice',
-  'breach_notice',
-  'international_transfer',
-  'min_age',
-  'governing_law',
-  'courts',
-  'arbitration',
-  'class_action_waiver',
-  'content_licence',
-  'moral_rights_waiver',
-  'terms_change_notice',
-  'termination_without_notice',
-  'liability_cap',
-  'indemnity',
-  'claim_time_limit',
-  'auto_renewal',
-  'refunds',
-] as const;
 export const FactIdSchema = z.enum(FACT_IDS);
-export type FactId = z.infer<typeof FactIdSchema>;
 
 /**
  * One answer of the fact sheet: a value ("not_stated" is an answer), the scope it holds for
