@@ -1,13 +1,17 @@
 /**
- * Web front-end weight and speed. Builds the web app (skip with WEB_BENCH_NO_BUILD=1), then:
+ * Web front-end weight and speed. Builds the web app (skip with WEB_BENCH_NO_BUILD=1; WEB_DIST_DIR
+ * measures another build, served by this server), then:
  * - from the build: the JavaScript and CSS the first screen needs (index.html's entry and
  *   everything it imports statically), gzip and brotli sizes, and every lazy chunk;
  * - over HTTP through the real server and Chromium: the JavaScript bytes a returning visitor
  *   (user_id cookie present) and a first-time visitor (fingerprinting loaded) actually receive;
  * - the same for a result permalink (`/?r=<id>`, a fixture site on 127.0.0.1 analysed first);
- * - Lighthouse mobile and desktop scores and CLS, home page and permalink, when the `lighthouse` package is installed;
- * - the first paint of the home page on a throttled network with 4× CPU slow-down (DevTools'
- *   Slow 3G preset and Lighthouse's Regular 3G), with a screenshot of it (WEB_BENCH_SCREENSHOT=<file>).
+ * - Lighthouse mobile and desktop, home page and permalink, WEB_BENCH_RUNS times each (default 5):
+ *   min/median/max of every score and metric, when the `lighthouse` package is installed;
+ * - the home page's first contentful paint with 4× CPU slow-down on Lighthouse's regular 3G (applied
+ *   as Lighthouse applies it, and simulated as Lighthouse scores) and on DevTools' Slow 3G preset,
+ *   with the first painted frame on regular 3G saved to WEB_BENCH_SCREENSHOT=<file>.
+ * The machine's load average is printed beside them: on a shared machine Lighthouse's scores move with it.
  * Prints one JSON object. Loopback only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,7 +26,8 @@ import { startFixtureSite } from '../e2e/fixture-site';
 import { median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'apps/web/dist');
+/** The built web app: apps/web/dist, or WEB_DIST_DIR (as the server reads it), e.g. an older build to compare with. */
+const DIST = process.env.WEB_DIST_DIR ?? join(ROOT, 'apps/web/dist');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [...CHROMIUM_FLAGS];
 /** Sizes in kB of 1,000 bytes, as Vite and Lighthouse report them. */
@@ -387,7 +392,10 @@ async function runLighthouse(url: string, label: string): Promise<Record<string,
             .filter((audit) => (audit.metricSavings?.LCP ?? 0) + (audit.metricSavings?.FCP ?? 0) + (audit.metricSavings?.TBT ?? 0) > 0)
             .map((audit) => ({ id: audit.id, savings: audit.metricSavings })),
           mainThreadMs: Object.fromEntries(
-            (medianRun.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration ?? 0)]),
+            (medianRun.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+              item.group,
+              Math.round(item.duration ?? 0),
+            ]),
           ),
         },
       };
