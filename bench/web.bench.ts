@@ -270,7 +270,7 @@ async function throttledFirstPaints(network: ThrottledNetwork, screenshot?: stri
 /**
  * The home page on a throttled network with the CPU slowed down, a fresh visitor at 360×740: when the
  * HTML arrived, the first contentful paint (FCP), when the h1 and the address field were seen on
- * screen and whether the app's script had run by then (the footer is rendered by the app only); the
+ * screen and whether the app's script had run by then (its address field is no longer read-only); the
  * first frame the compositor produced at or after FCP is written to `screenshot` when given.
  */
 async function throttledFirstPaint(network: ThrottledNetwork, screenshot?: string) {
@@ -299,7 +299,8 @@ async function throttledFirstPaint(network: ThrottledNetwork, screenshot?: strin
   await page.locator('h1').and(page.locator(':visible')).first().waitFor({ timeout: 60_000 });
   await page.locator('#site-url').waitFor({ state: 'visible', timeout: 60_000 });
   const formVisibleMs = Date.now() - started;
-  const isAppRunning = (await page.locator('footer').count()) > 0;
+  // The pre-rendered address field is read-only until the app has taken over.
+  const isAppRunning = await page.locator('#site-url').evaluate((field) => !field.hasAttribute('readonly'));
   await page.waitForLoadState('load', { timeout: 120_000 });
   const paint = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
