@@ -363,8 +363,19 @@ async function runLighthouse(url: string, label: string): Promise<Record<string,
       ['mobile', undefined],
       ['desktop', desktopConfig],
     ] as const) {
+      // A run Lighthouse could not finish (its runtimeError, e.g. no paint seen in time on a loaded machine)
+      // has no scores: it is counted and named, not averaged in as zeros.
       const reports: LighthouseResult[] = [];
-      for (let i = 0; i < RUNS; i++) reports.push((await run(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config)).lhr);
+      const failedRuns: string[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const { lhr } = await run(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+        if (lhr.runtimeError || lhr.categories.performance?.score == null) failedRuns.push(lhr.runtimeError?.code ?? 'no score');
+        else reports.push(lhr);
+      }
+      if (reports.length === 0) {
+        scores[formFactor] = { failedRuns };
+        continue;
+      }
       const score = (lhr: LighthouseResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const metric = (lhr: LighthouseResult, id: string, digits = 0) =>
         Math.round((lhr.audits[id]?.numericValue ?? NaN) * 10 ** digits) / 10 ** digits;
@@ -387,6 +398,7 @@ async function runLighthouse(url: string, label: string): Promise<Record<string,
         speedIndexMs: spread(reports.map((lhr) => metric(lhr, 'speed-index'))),
         cls: spread(reports.map((lhr) => metric(lhr, 'cumulative-layout-shift', 3))),
         auditsBelowFullScore: [...failing],
+        failedRuns,
         medianRun: {
           performance: score(medianRun, 'performance'),
           opportunities: Object.values(medianRun.audits)
@@ -433,6 +445,7 @@ async function simulatedRegular3g(url: string) {
 }
 
 interface LighthouseResult {
+  runtimeError?: { code: string; message?: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<
     string,

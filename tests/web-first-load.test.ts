@@ -43,7 +43,9 @@ function contractsModules() {
     for (const match of code.matchAll(/^export\s+(?:const|function|let|class)\s+([A-Za-z_$][\w$]*)/gm)) declaredIn.set(match[1]!, file);
     valueImports.set(
       file,
-      [...code.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => (m[1]!.startsWith('./') ? `${m[1]!.slice(2)}.ts` : m[1]!)),
+      [...code.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) =>
+        m[1]!.startsWith('./') ? `${m[1]!.slice(2)}.ts` : m[1]!,
+      ),
     );
   }
   return { declaredIn, valueImports };

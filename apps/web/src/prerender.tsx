@@ -41,6 +41,7 @@ export function renderHomeShell(): string {
   const marked = inert
     .replace(/(<main[^>]*>)([\s\S]*)(<\/main>)/, `$1${HOME_MARKERS[0]}$2${HOME_MARKERS[1]}$3`)
     .replace(/<footer[\s\S]*<\/footer>/, (footer) => `${FOOTER_MARKERS[0]}${footer}${FOOTER_MARKERS[1]}`);
-  if (!marked.includes(HOME_MARKERS[0]) || !marked.includes(FOOTER_MARKERS[0])) throw new Error('prerender: no <main> or <footer> in the first screen');
+  if (!marked.includes(HOME_MARKERS[0]) || !marked.includes(FOOTER_MARKERS[0]))
+    throw new Error('prerender: no <main> or <footer> in the first screen');
   return `${SHELL_MARKERS[0]}${marked}${SHELL_MARKERS[1]}`;
 }

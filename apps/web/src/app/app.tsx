@@ -23,11 +23,11 @@ const SCREENS: Record<WebRoute, ReactElement> = {
 
 /** A screen that throws while rendering (a chunk that failed to load included) shows the error page instead of a blank one. */
 class RenderErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state: { error: unknown } = { error: undefined };
+  override state: { error: unknown } = { error: undefined };
   static getDerivedStateFromError(error: unknown) {
     return { error: error ?? new Error(String(error)) };
   }
-  render() {
+  override render() {
     return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
   }
 }
