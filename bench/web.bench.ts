@@ -1,35 +1,73 @@
 /**
- * Web front-end weight and speed. Builds the web app (skip with WEB_BENCH_NO_BUILD=1), then:
+ * Web front-end weight and speed. Builds the web app (skip with WEB_BENCH_NO_BUILD=1; WEB_DIST_DIR
+ * measures another build, served by this server), then:
  * - from the build: the JavaScript and CSS the first screen needs (index.html's entry and
  *   everything it imports statically), gzip and brotli sizes, and every lazy chunk;
  * - over HTTP through the real server and Chromium: the JavaScript bytes a returning visitor
  *   (user_id cookie present) and a first-time visitor (fingerprinting loaded) actually receive;
  * - the same for a result permalink (`/?r=<id>`, a fixture site on 127.0.0.1 analysed first);
- * - Lighthouse mobile and desktop scores and CLS, home page and permalink, when the `lighthouse` package is installed;
- * - the first paint of the home page on a throttled network with 4× CPU slow-down (DevTools'
- *   Slow 3G preset and Lighthouse's Regular 3G), with a screenshot of it (WEB_BENCH_SCREENSHOT=<file>).
+ * - Lighthouse mobile and desktop, home page and permalink, WEB_BENCH_RUNS times each (default 5):
+ *   min/median/max of every score and metric, when the `lighthouse` package is installed;
+ * - the home page's first contentful paint with 4× CPU slow-down on Lighthouse's regular 3G (applied
+ *   as Lighthouse applies it, and simulated as Lighthouse scores) and on DevTools' Slow 3G preset,
+ *   with the first painted frame on regular 3G saved to WEB_BENCH_SCREENSHOT=<file>.
+ * The machine's load average is printed beside them: on a shared machine Lighthouse's scores move with it.
  * Prints one JSON object. Loopback only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '@fineprint/analysis';
 import { startFixtureSite } from '../e2e/fixture-site';
+import { median } from './stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'apps/web/dist');
+/** The built web app: apps/web/dist, or WEB_DIST_DIR (as the server reads it), e.g. an older build to compare with. */
+const DIST = process.env.WEB_DIST_DIR ?? join(ROOT, 'apps/web/dist');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [...CHROMIUM_FLAGS];
 /** Sizes in kB of 1,000 bytes, as Vite and Lighthouse report them. */
 const kb = (bytes: number) => Math.round(bytes / 10) / 100;
 
-/** DevTools' "Slow 3G" preset (2 s per request, 400 kbit/s) and Lighthouse's "Regular 3G" (300 ms, 700 kbit/s). */
-const SLOW_3G = { name: 'Slow 3G', latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 };
-const REGULAR_3G = { name: 'Regular 3G', latency: 300, downloadThroughput: (700 * 1000) / 8, uploadThroughput: (700 * 1000) / 8 };
+/** Lighthouse runs per page and form factor (min, median and max are printed). */
+const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 5));
+/** DevTools' "Slow 3G" preset: 2 s added to every request (so the HTML alone arrives after 2 s), 400 kbit/s. */
+const SLOW_3G = {
+  name: 'DevTools Slow 3G preset, 4x CPU',
+  latency: 2000,
+  downloadThroughput: (500 * 1000 * 0.8) / 8,
+  uploadThroughput: (500 * 1000 * 0.8) / 8,
+  cpuSlowdown: 4,
+};
+/**
+ * Lighthouse's regular 3G (`mobileRegular3G`: 300 ms RTT, 700 kbit/s, 4× CPU), applied in Chromium as
+ * Lighthouse itself applies it (`throttlingMethod: 'devtools'`): DevTools adds its latency once per
+ * request rather than per round trip, so Lighthouse scales it by its adjustment factors (×3.75 → 1,125 ms
+ * per request, ×0.9 → 630 kbit/s). Read from the lighthouse package, not copied.
+ */
+async function regular3g() {
+  const definition = (await loadLighthouse()).throttling.mobileRegular3G!;
+  return {
+    name: 'Lighthouse regular 3G (300 ms RTT, 700 kbit/s, 4x CPU), applied as Lighthouse applies it in DevTools',
+    definition,
+    latency: definition.requestLatencyMs,
+    downloadThroughput: (definition.downloadThroughputKbps * 1024) / 8,
+    uploadThroughput: (definition.uploadThroughputKbps * 1024) / 8,
+    cpuSlowdown: definition.cpuSlowdownMultiplier,
+  };
+}
+interface LighthouseThrottling {
+  rttMs: number;
+  throughputKbps: number;
+  requestLatencyMs: number;
+  downloadThroughputKbps: number;
+  uploadThroughputKbps: number;
+  cpuSlowdownMultiplier: number;
+}
 
 if (process.env.WEB_BENCH_NO_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -102,8 +140,12 @@ async function startServer(allowlist: string): Promise<{ baseUrl: string; server
   throw new Error('server did not start within 30 s');
 }
 
+// Lighthouse's scores move with the machine's load (its simulation scales the CPU time it observed): printed beside them.
+const loadAtStart = loadavg().map((x) => Math.round(x * 100) / 100);
 const site = await startFixtureSite();
 const { baseUrl, server, dataDir } = await startServer(site.hostPort);
+// The server is a child process: it goes with the bench, also when a step throws.
+process.on('exit', () => server.kill('SIGTERM'));
 const permalinkUrl = `${baseUrl}/?r=${await keptResultId(baseUrl, site.origin)}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 async function transferred(withCookie: boolean, url = baseUrl) {
@@ -140,12 +182,13 @@ async function transferred(withCookie: boolean, url = baseUrl) {
 
 let lighthouse: Record<string, unknown> | string;
 try {
-  lighthouse = { home: await runLighthouse(baseUrl), permalink: await runLighthouse(permalinkUrl) };
+  lighthouse = { runs: RUNS, home: await runLighthouse(baseUrl, 'home'), permalink: await runLighthouse(permalinkUrl, 'permalink') };
 } catch (error) {
   lighthouse = `not run: ${(error as Error).message}`;
 }
-
+const regular3gNetwork = await regular3g();
 const result = {
+  machine: { cores: cpus().length, loadAverageAtStart: loadAtStart },
   firstScreen: {
     files: [...firstScreenJs, ...css],
     jsGzipKb: kb(sum(firstScreenJs, 'gzip')),
@@ -164,10 +207,15 @@ const result = {
   },
   lighthouse,
   throttledFirstPaint: {
-    slow3g: await throttledFirstPaint(SLOW_3G, process.env.WEB_BENCH_SCREENSHOT),
-    regular3g: await throttledFirstPaint(REGULAR_3G),
+    regular3g: {
+      definition: regular3gNetwork.definition,
+      applied: await throttledFirstPaints(regular3gNetwork, process.env.WEB_BENCH_SCREENSHOT),
+      lighthouseSimulated: await simulatedRegular3g(baseUrl).catch((error: Error) => `not run: ${error.message}`),
+    },
+    slow3gPreset: await throttledFirstPaints(SLOW_3G),
   },
 };
+Object.assign(result.machine, { loadAverageAtEnd: loadavg().map((x) => Math.round(x * 100) / 100) });
 await browser.close();
 server.kill('SIGTERM');
 await site.close();
@@ -191,12 +239,41 @@ async function keptResultId(base: string, siteOrigin: string): Promise<string> {
   return body.resultId;
 }
 
+/** min / median / max of one figure over runs. */
+function spread(values: number[]) {
+  return { min: Math.min(...values), median: median(values), max: Math.max(...values) };
+}
+
+interface ThrottledNetwork {
+  name: string;
+  latency: number;
+  downloadThroughput: number;
+  uploadThroughput: number;
+  cpuSlowdown: number;
+}
+
+/** `throttledFirstPaint` RUNS times: each figure's spread; the first run's first painted frame saved to `screenshot`. */
+async function throttledFirstPaints(network: ThrottledNetwork, screenshot?: string) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await throttledFirstPaint(network, i === 0 ? screenshot : undefined));
+  return {
+    network: network.name,
+    runs: RUNS,
+    fcpMs: spread(runs.map((r) => r.fcpMs)),
+    htmlArrivedMs: spread(runs.map((r) => r.htmlArrivedMs)),
+    headerAndFormOnScreenMs: spread(runs.map((r) => r.headerAndFormOnScreenMs)),
+    runsWhereAppScriptHadRunWhenFormSeen: runs.filter((r) => r.appScriptHadRun).length,
+    ...(screenshot ? { screenshot, screenshotFrameMs: runs[0]!.screenshotFrameMs } : {}),
+  };
+}
+
 /**
- * The home page on a throttled network with the CPU slowed 4×, a fresh visitor: when the first
- * paint came (FCP), when the h1 and the address field were on screen, and whether the app's
- * script had run by then (the footer is rendered by the app only); a screenshot at that moment.
+ * The home page on a throttled network with the CPU slowed down, a fresh visitor at 360×740: when the
+ * HTML arrived, the first contentful paint (FCP), when the h1 and the address field were seen on
+ * screen and whether the app's script had run by then (its address field is no longer read-only); the
+ * first frame the compositor produced at or after FCP is written to `screenshot` when given.
  */
-async function throttledFirstPaint(network: typeof SLOW_3G, screenshot?: string) {
+async function throttledFirstPaint(network: ThrottledNetwork, screenshot?: string) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -207,54 +284,133 @@ async function throttledFirstPaint(network: typeof SLOW_3G, screenshot?: string)
     downloadThroughput: network.downloadThroughput,
     uploadThroughput: network.uploadThroughput,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: network.cpuSlowdown });
+  // Every frame with its wall-clock time, acknowledged so that the next one comes.
+  const frames: { data: string; at: number }[] = [];
+  if (screenshot) {
+    cdp.on('Page.screencastFrame', (frame) => {
+      frames.push({ data: frame.data, at: (frame.metadata.timestamp ?? 0) * 1000 });
+      void cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
+    });
+    await cdp.send('Page.startScreencast', { format: 'png', maxWidth: 360, maxHeight: 740 });
+  }
   const started = Date.now();
   void page.goto(baseUrl, { waitUntil: 'commit' }).catch(() => undefined);
   await page.locator('h1').and(page.locator(':visible')).first().waitFor({ timeout: 60_000 });
   await page.locator('#site-url').waitFor({ state: 'visible', timeout: 60_000 });
   const formVisibleMs = Date.now() - started;
-  const isAppRunning = (await page.locator('footer').count()) > 0;
-  if (screenshot) await page.screenshot({ path: screenshot });
+  // The pre-rendered address field is read-only until the app has taken over.
+  const isAppRunning = await page.locator('#site-url').evaluate((field) => !field.hasAttribute('readonly'));
   await page.waitForLoadState('load', { timeout: 120_000 });
   const paint = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     return {
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      htmlResponseEnd: navigation?.responseEnd ?? null,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      htmlResponseEnd: navigation?.responseEnd ?? NaN,
+      timeOrigin: performance.timeOrigin,
     };
   });
+  // The frame of the first paint: screencast timestamps are wall-clock seconds taken when the frame
+  // is drawn, a few milliseconds either side of the FCP entry's time; a frame > 20 ms before it is an earlier, blank one.
+  const paintedAt = paint.timeOrigin + paint.fcp;
+  let firstFrameMs = NaN;
+  if (screenshot) {
+    for (let waited = 0; !frames.some((frame) => frame.at >= paintedAt - 20) && waited < 5_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await cdp.send('Page.stopScreencast');
+    const first = frames.find((frame) => frame.at >= paintedAt - 20);
+    if (!first) throw new Error(`no screencast frame at the first paint (FCP ${paintedAt}, frames ${frames.map((f) => f.at).join(', ')})`);
+    firstFrameMs = Math.round(first.at - paint.timeOrigin);
+    mkdirSync(dirname(screenshot), { recursive: true });
+    writeFileSync(screenshot, Buffer.from(first.data, 'base64'));
+  }
   await context.close();
   return {
-    network: network.name,
-    fcpMs: paint.fcp && Math.round(paint.fcp),
-    htmlArrivedMs: paint.htmlResponseEnd && Math.round(paint.htmlResponseEnd),
+    fcpMs: Math.round(paint.fcp),
+    htmlArrivedMs: Math.round(paint.htmlResponseEnd),
     headerAndFormOnScreenMs: formVisibleMs,
     appScriptHadRun: isAppRunning,
+    screenshotFrameMs: firstFrameMs,
   };
 }
 
-/** Lighthouse mobile (its default: simulated slow 4G, mid-range phone) and desktop, through the system Chromium. */
-async function runLighthouse(url: string): Promise<Record<string, unknown>> {
+type LighthouseRun = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<{ lhr: LighthouseResult }>;
+
+/** The lighthouse package (optional: the bench says "not run" without it) and a Chromium for it. */
+async function loadLighthouse() {
   const moduleName = 'lighthouse';
-  const { default: lighthouseRun } = (await import(moduleName)) as { default: (...args: unknown[]) => Promise<{ lhr: LighthouseResult }> };
+  const { default: run } = (await import(moduleName)) as { default: LighthouseRun };
   const { default: desktopConfig } = (await import(`${moduleName}/core/config/desktop-config.js`)) as { default: unknown };
+  const { throttling } = (await import(`${moduleName}/core/config/constants.js`)) as { throttling: Record<string, LighthouseThrottling> };
   const launcher = (await import('chrome-launcher')) as unknown as {
     launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
   };
-  const chrome = await launcher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  return { run, desktopConfig, throttling, launchChrome: () => launcher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS }) };
+}
+
+/**
+ * Lighthouse mobile (its default: simulated slow 4G, mid-range phone, 4× CPU) and desktop, through the
+ * system Chromium, RUNS times each: every category's and metric's min/median/max; the audits that cost
+ * accessibility or best practices in any run; the median-performance run's opportunities and its
+ * main-thread work by kind. With WEB_BENCH_LHR_DIR the median run's full report is written there.
+ */
+async function runLighthouse(url: string, label: string): Promise<Record<string, unknown>> {
+  const { run, desktopConfig, launchChrome } = await loadLighthouse();
+  const chrome = await launchChrome();
   try {
     const scores: Record<string, unknown> = {};
-    for (const [name, config] of [
+    for (const [formFactor, config] of [
       ['mobile', undefined],
       ['desktop', desktopConfig],
     ] as const) {
-      const { lhr } = await lighthouseRun(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
-      scores[name] = {
-        ...Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)])),
-        fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      // A run Lighthouse could not finish (its runtimeError, e.g. no paint seen in time on a loaded machine)
+      // has no scores: it is counted and named, not averaged in as zeros.
+      const reports: LighthouseResult[] = [];
+      const failedRuns: string[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const { lhr } = await run(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+        if (lhr.runtimeError || lhr.categories.performance?.score == null) failedRuns.push(lhr.runtimeError?.code ?? 'no score');
+        else reports.push(lhr);
+      }
+      if (reports.length === 0) {
+        scores[formFactor] = { failedRuns };
+        continue;
+      }
+      const score = (lhr: LighthouseResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const metric = (lhr: LighthouseResult, id: string, digits = 0) =>
+        Math.round((lhr.audits[id]?.numericValue ?? NaN) * 10 ** digits) / 10 ** digits;
+      const byPerformance = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+      const medianRun = byPerformance[Math.floor(byPerformance.length / 2)]!;
+      if (process.env.WEB_BENCH_LHR_DIR) {
+        mkdirSync(process.env.WEB_BENCH_LHR_DIR, { recursive: true });
+        writeFileSync(join(process.env.WEB_BENCH_LHR_DIR, `${label}-${formFactor}.json`), JSON.stringify(medianRun));
+      }
+      const failing = new Set<string>();
+      for (const lhr of reports)
+        for (const category of ['accessibility', 'best-practices'])
+          for (const ref of lhr.categories[category]?.auditRefs ?? [])
+            if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.add(`${category}: ${ref.id}`);
+      scores[formFactor] = {
+        ...Object.fromEntries(Object.keys(medianRun.categories).map((id) => [id, spread(reports.map((lhr) => score(lhr, id)))])),
+        fcpMs: spread(reports.map((lhr) => metric(lhr, 'first-contentful-paint'))),
+        lcpMs: spread(reports.map((lhr) => metric(lhr, 'largest-contentful-paint'))),
+        tbtMs: spread(reports.map((lhr) => metric(lhr, 'total-blocking-time'))),
+        speedIndexMs: spread(reports.map((lhr) => metric(lhr, 'speed-index'))),
+        cls: spread(reports.map((lhr) => metric(lhr, 'cumulative-layout-shift', 3))),
+        auditsBelowFullScore: [...failing],
+        failedRuns,
+        medianRun: {
+          performance: score(medianRun, 'performance'),
+          opportunities: Object.values(medianRun.audits)
+            .filter((audit) => (audit.metricSavings?.LCP ?? 0) + (audit.metricSavings?.FCP ?? 0) + (audit.metricSavings?.TBT ?? 0) > 0)
+            .map((audit) => ({ id: audit.id, savings: audit.metricSavings })),
+          mainThreadMs: Object.fromEntries(
+            (medianRun.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+              item.group,
+              Math.round(item.duration ?? 0),
+            ]),
+          ),
+        },
       };
     }
     return scores;
@@ -263,7 +419,42 @@ async function runLighthouse(url: string): Promise<Record<string, unknown>> {
   }
 }
 
+/** Lighthouse's own figures for regular 3G (`mobileRegular3G`, simulated as its mobile score is): FCP and LCP, RUNS times. */
+async function simulatedRegular3g(url: string) {
+  const { run, throttling, launchChrome } = await loadLighthouse();
+  const chrome = await launchChrome();
+  try {
+    const fcp: number[] = [];
+    const lcp: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await run(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        throttlingMethod: 'simulate',
+        throttling: throttling.mobileRegular3G,
+      });
+      fcp.push(Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN));
+      lcp.push(Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN));
+    }
+    return { runs: RUNS, fcpMs: spread(fcp), lcpMs: spread(lcp) };
+  } finally {
+    await chrome.kill();
+  }
+}
+
 interface LighthouseResult {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { code: string; message?: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      score: number | null;
+      numericValue?: number;
+      metricSavings?: Partial<Record<'LCP' | 'FCP' | 'TBT' | 'CLS' | 'INP', number>>;
+      details?: { items?: { group?: string; duration?: number }[] };
+    }
+  >;
 }

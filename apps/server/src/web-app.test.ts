@@ -14,7 +14,8 @@ function fakeWebDist(): string {
     join(dir, 'index.html'),
     '<!doctype html><html><head><meta name="support-email" content="%SUPPORT_EMAIL%" />' +
       '<meta name="document-history-days" content="%DOCUMENT_HISTORY_DAYS%" /><title>Build title</title></head><body><div id="root">' +
-      '<!--fp-shell--><header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form><!--/fp-home--></main><!--/fp-shell-->' +
+      '<!--fp-shell--><header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form><!--/fp-home--></main>' +
+      '<!--fp-footer--><footer>Pre-rendered footer</footer><!--/fp-footer--><!--/fp-shell-->' +
       '</div></body></html>',
   );
   const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
@@ -47,10 +48,20 @@ describe('the web app as the server serves it', () => {
       expect(res.body).toContain('<meta name="document-history-days" content="45" />');
     }
     // The first screen pre-rendered by the build is kept on / only; the other screens keep its header.
-    expect((await get('/')).body).toContain('<header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form>');
+    const home = (await get('/')).body;
+    expect(home).toContain('<header>Pre-rendered header</header><main><!--fp-home--><form>Pre-rendered form</form>');
+    expect(home).toContain('<footer>Pre-rendered footer</footer>');
     const tos = (await get('/tos')).body;
     expect(tos).toContain('<header>Pre-rendered header</header><main></main>');
     expect(tos).not.toContain('Pre-rendered form');
+    expect(tos).not.toContain('Pre-rendered footer');
+    // A permalink keeps the header and form but not the footer, which its result's skeleton must come before.
+    for (const url of ['/?r=AbCdEfGhIjKlMnOpQrStUv', '/?x=1&r=AbCdEfGhIjKlMnOpQrStUv']) {
+      const permalink = (await get(url)).body;
+      expect(permalink, url).toContain('<form>Pre-rendered form</form>');
+      expect(permalink, url).not.toContain('Pre-rendered footer');
+    }
+    expect((await get('/?ref=newsletter')).body).toContain('<footer>Pre-rendered footer</footer>');
     expect((await get('/tos/')).statusCode).toBe(200);
     expect((await get('/subscription/callback?transaction_id=7')).statusCode).toBe(200);
   });

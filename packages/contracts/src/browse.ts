@@ -1,4 +1,4 @@
-import type { FactId } from './schemas';
+import type { FactId } from './fact-ids';
 
 /**
  * Issue 22 items 8 and 9: "This is wrong" reports on a kept result, the "Recently analysed"

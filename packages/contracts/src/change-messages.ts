@@ -2,7 +2,8 @@
  * Texts of what changed in a site's documents (issue 23): the result's "Changed since" section,
  * the history timeline and its one-line summaries.
  */
-import type { DocumentType, FactId } from './schemas';
+import type { DocumentType } from './schemas';
+import type { FactId } from './fact-ids';
 
 const DOCUMENT_NAMES: Record<DocumentType, string> = { terms: 'Terms of Service', privacy: 'Privacy Policy' };
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

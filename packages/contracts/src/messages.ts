@@ -28,6 +28,8 @@ export const MESSAGES = {
   paymentVerificationFailed: 'Payment verification failed',
   noTransactionId: 'No transaction ID found',
   unexpectedError: 'Unexpected Application Error!',
+  /** The error page's detail line for an address the app has no screen for. */
+  notFoundDetail: '404 Not Found',
   subscribedBadge: 'Subscribed',
   keyPoints: 'Key Points',
   privacyConcerns: 'Privacy Concerns',

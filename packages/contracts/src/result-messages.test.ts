@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factTone, FACT_LEGEND, plural, resultHeading } from './result-messages';
-import { FACT_IDS } from './schemas';
+import { FACT_IDS } from './fact-ids';
 
 describe('FACT_LEGEND', () => {
   it('reads "Yes" as bad for cross-site tracking and good for breach notices; "not stated" is never a signal', () => {

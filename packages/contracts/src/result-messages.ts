@@ -1,5 +1,5 @@
 import { FREE_ANALYSES } from './constants';
-import type { FactId } from './schemas';
+import type { FactId } from './fact-ids';
 
 /**
  * Texts beyond the SPEC for the result page and its states (issue 22): the verdict, the grade's

@@ -121,10 +121,10 @@ function LazyToaster() {
 
 /**
  * Page frame: header with the subscribed badge, the routed screen, footer, dialog and toasts.
- * `isShell`: only the header and the screen, as the build pre-renders them into index.html
- * (`prerender.tsx`); the footer then first paints once the app runs, below what a permalink holds.
+ * The build pre-renders it into index.html (`prerender.tsx`): the dialog and toasts render
+ * nothing until they are asked for, so the markup is the header, the screen and the footer.
  */
-export function Layout({ isShell = false }: { isShell?: boolean }) {
+export function Layout() {
   usePageTitle(pageTitleOf(useLocation().pathname));
   return (
     <div className="flex min-h-screen flex-col">
@@ -132,13 +132,9 @@ export function Layout({ isShell = false }: { isShell?: boolean }) {
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-8">
         <Outlet />
       </main>
-      {!isShell && (
-        <>
-          <Footer />
-          <LazySubscriptionDialog />
-          <LazyToaster />
-        </>
-      )}
+      <Footer />
+      <LazySubscriptionDialog />
+      <LazyToaster />
     </div>
   );
 }

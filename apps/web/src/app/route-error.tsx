@@ -1,18 +1,10 @@
 import { MESSAGES, PAGE_TITLES } from '@fineprint/contracts';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '../lib/page-title';
 
-/** The generic router failure page (unknown routes and render errors). */
-export function RouteError() {
-  const error = useRouteError();
-  usePageTitle(
-    isRouteErrorResponse(error) && error.status === 404 ? PAGE_TITLES.notFound : `${MESSAGES.unexpectedError} — ${MESSAGES.productName}`,
-  );
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The generic failure page: an unknown route (`isNotFound`, the server answers it with 404) or a screen that failed to render (`error`). */
+export function RouteError({ isNotFound = false, error }: { isNotFound?: boolean; error?: unknown }) {
+  usePageTitle(isNotFound ? PAGE_TITLES.notFound : `${MESSAGES.unexpectedError} — ${MESSAGES.productName}`);
+  const detail = isNotFound ? MESSAGES.notFoundDetail : error instanceof Error ? error.message : String(error);
   return (
     <main className="mx-auto max-w-xl p-8">
       <h1 className="text-2xl font-bold">{MESSAGES.unexpectedError}</h1>

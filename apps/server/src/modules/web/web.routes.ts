@@ -38,17 +38,23 @@ export async function registerWebApp(
     .replaceAll('%SUPPORT_EMAIL%', escapeHtml(options.supportEmail))
     .replaceAll('%DOCUMENT_HISTORY_DAYS%', String(options.documentHistoryDays));
   // The build pre-renders the first screen into #root (apps/web/src/prerender.tsx): `/` keeps it
-  // whole, the other screens keep the header only (their own screen paints once the app runs), and
-  // the error page, which has no header, keeps nothing.
-  const pageTitled = (title: string, keep: 'home' | 'frame' | 'nothing'): Page => {
+  // whole; a permalink (`/?r=`) keeps it without the footer (the result's skeleton comes first, and
+  // the footer must not paint above it); the other screens keep the header only (their own screen
+  // and the footer paint once the app runs); the error page, which has no header, keeps nothing.
+  const pageTitled = (title: string, keep: 'home' | 'permalink' | 'frame' | 'nothing'): Page => {
     let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    if (keep !== 'home') html = html.replace(/<!--fp-home-->[\s\S]*?<!--\/fp-home-->/, '');
+    if (keep !== 'home') html = html.replace(/<!--fp-footer-->[\s\S]*?<!--\/fp-footer-->/, '');
+    if (keep !== 'home' && keep !== 'permalink') html = html.replace(/<!--fp-home-->[\s\S]*?<!--\/fp-home-->/, '');
     if (keep === 'nothing') html = html.replace(/<!--fp-shell-->[\s\S]*?<!--\/fp-shell-->/, '');
     const raw = Buffer.from(html);
     return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw, { level: 9 }) };
   };
   const pages = new Map<string, Page>(WEB_ROUTES.map((route) => [route, pageTitled(PAGE_TITLES[route], route === '/' ? 'home' : 'frame')]));
   const notFound = pageTitled(PAGE_TITLES.notFound, 'nothing');
+  const permalink = pageTitled(PAGE_TITLES['/'], 'permalink');
+  /** The page of a route, `/` with an `r` query (a permalink) being its own. */
+  const pageOf = (route: string, request: FastifyRequest) =>
+    route === '/' && new URLSearchParams(request.url.split('?')[1]?.split('#')[0] ?? '').has('r') ? permalink : pages.get(route);
 
   await app.register(fastifyStatic, {
     root: options.webDist,
@@ -63,7 +69,7 @@ export async function registerWebApp(
     },
   });
   for (const route of WEB_ROUTES) {
-    app.get(route, async (request, reply) => sendPage(request, reply, pages.get(route)!, 200));
+    app.get(route, async (request, reply) => sendPage(request, reply, pageOf(route, request)!, 200));
   }
   app.get('/robots.txt', async (request, reply) => {
     const origin = siteOrigin(request);
@@ -88,7 +94,7 @@ export async function registerWebApp(
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
       // The SPA's routes with a trailing slash are still those routes; anything else is its error page, with 404.
       const path = request.url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
-      const page = pages.get(path);
+      const page = pageOf(path, request);
       return sendPage(request, reply, page ?? notFound, page ? 200 : 404);
     }
     return reply.code(404).send({ error: 'Not found.' });

@@ -46,6 +46,9 @@ export function dismissToast(id: number): void {
   }, TOAST_REMOVE_DELAY_MS);
 }
 
+const NO_TOASTS: ToastItem[] = [];
+
+/** The toasts on screen; none in the markup the build pre-renders (`prerender.tsx`). */
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (listener) => {
@@ -53,5 +56,6 @@ export function useToasts(): ToastItem[] {
       return () => listeners.delete(listener);
     },
     () => toasts,
+    () => NO_TOASTS,
   );
 }

@@ -8,8 +8,7 @@ import { CancelledNotice, ErrorBox } from './state-notices';
 import { forgetPendingUrl, onPendingReady, rememberPendingUrl, takeReadyPendingUrl } from '../../lib/pending-analysis';
 import { useSubscription } from '../../lib/subscription-context';
 import { ProvidedForm, type ProvidedInput } from './provided-form';
-import { ResultCards } from './result-cards';
-import { ResultChanges } from './site-timeline';
+import { LazyResultView, preloadResultView } from './lazy-result';
 import { KeepPanel } from './keep-panel';
 import { WatchPanel } from './watch-panel';
 import { RecentlyAnalysed } from './recently-analysed';
@@ -34,6 +33,9 @@ export function AnalysisPage() {
   const setError = (message: string | null) => setFailure(message === null ? null : { message, nextSteps: [] });
   // A permalink's place is held from the first paint until its result (or its error) arrives.
   const [isOpeningPermalink, setOpeningPermalink] = useState(() => typeof window !== 'undefined' && Boolean(permalinkIdInLocation()));
+  useEffect(() => {
+    if (isOpeningPermalink) preloadResultView();
+  }, [isOpeningPermalink]);
   usePermalink({
     // Rendered as a transition: React yields while it builds the long result, so the page stays responsive (TBT).
     setResult: (kept) =>
@@ -97,6 +99,7 @@ export function AnalysisPage() {
     setError(null);
     setCancelled(false);
     setLoading(true);
+    preloadResultView();
     let usedBefore: number | undefined;
     let wasCancelled = false;
     try {
@@ -195,8 +198,7 @@ export function AnalysisPage() {
         />
       )}
       {isOpeningPermalink && !result && !failure && !isLoading && <ResultSkeleton />}
-      {result && <ResultChanges result={result} />}
-      {result && <ResultCards result={result} />}
+      {result && <LazyResultView result={result} />}
       <KeepPanel result={isLoading ? null : result} />
       <WatchPanel result={isLoading ? null : result} />
       {!result && !isLoading && !isOpeningPermalink && <RecentlyAnalysed />}
