@@ -1,19 +1,10 @@
-import type { ClaimedSite, FactChange, WatchedDocument, WatchRepository } from './watch.repository';
+import type { CheckRecord, ClaimedSite, WatchRepository } from './watch.repository';
+
+export type { CheckRecord } from './watch.repository';
 
 /** A due site handed to this instance: its row, and the queue's job when the queue has jobs (pg-boss). */
 export interface TakenSite extends ClaimedSite {
   jobId?: string;
-}
-
-/** What a re-read ended with, to record on the site's row. */
-export interface CheckRecord {
-  now: string;
-  nextCheckAt: string;
-  failures: number;
-  error: string | null;
-  documents?: WatchedDocument[];
-  facts?: Record<string, unknown>;
-  change?: { facts: FactChange[]; documents: string[] };
 }
 
 /**

@@ -27,6 +27,17 @@ export interface FactChange {
   after: string | number | boolean | null;
 }
 
+/** What a re-read ended with, to record on the site's row. */
+export interface CheckRecord {
+  now: string;
+  nextCheckAt: string;
+  failures: number;
+  error: string | null;
+  documents?: WatchedDocument[];
+  facts?: Record<string, unknown>;
+  change?: { facts: FactChange[]; documents: string[] };
+}
+
 export interface WatchRow {
   id: string;
   site: string;
@@ -249,18 +260,13 @@ export function createWatchRepository(db: Db) {
      * job records nothing). False if it was not this call's to record. `alsoInTransaction` runs in
      * the same transaction either way (pg-boss completes the job there: outcome and job end together).
      */
-    async finishCheck(input: {
-      site: string;
-      claim: { owner: string } | { dueAt: string };
-      alsoInTransaction?: (runner: SqlRunner) => Promise<unknown>;
-      now: string;
-      nextCheckAt: string;
-      failures: number;
-      error: string | null;
-      documents?: WatchedDocument[];
-      facts?: Record<string, unknown>;
-      change?: { facts: FactChange[]; documents: string[] };
-    }): Promise<boolean> {
+    async finishCheck(
+      input: CheckRecord & {
+        site: string;
+        claim: { owner: string } | { dueAt: string };
+        alsoInTransaction?: (runner: SqlRunner) => Promise<unknown>;
+      },
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('watched_sites')
