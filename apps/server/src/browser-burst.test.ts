@@ -65,8 +65,18 @@ describe.skipIf(!existsSync(CHROMIUM) && !mandatory)('a burst of script-built si
       ).toEqual([]);
       expect(statuses).toContain(200);
       for (const response of responses.filter((r) => r.statusCode === 503)) expect(response.headers['retry-after']).toBe('30');
-      for (const response of responses.filter((r) => r.statusCode === 200))
-        expect(response.json<{ documents: Array<{ type: string }> }>().documents.map((d) => d.type)).toEqual(['terms', 'privacy']);
+      // A page of the burst may miss its render budget while the pool is saturated: its result then says which document it
+      // lacks, never silently; at least one site of the burst is read whole.
+      const read = responses
+        .filter((r) => r.statusCode === 200)
+        .map((r) => r.json<{ documents: Array<{ type: string }>; notices: string[] }>());
+      for (const result of read) {
+        const types = result.documents.map((d) => d.type);
+        expect(types.length).toBeGreaterThan(0);
+        if (!types.includes('terms')) expect(result.notices.join(' ')).toMatch(/No Terms of Service was found/);
+        if (!types.includes('privacy')) expect(result.notices.join(' ')).toMatch(/No Privacy Policy was found/);
+      }
+      expect(read.some((result) => result.documents.length === 2)).toBe(true);
 
       const after = await t.app.inject({
         method: 'POST',
