@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TOPIC_FACT_IDS } from '@fineprint/contracts';
 import type { Finding } from '../classify/classify';
 import { CATEGORIES } from '../classify/taxonomy';
 import type { Clause } from '../segment/segment';
 import { readFacts } from './read-facts';
 import { writeLists } from './sentences';
-import { readTopics } from './topics';
+import { readTopics, TOPICS } from './topics';
 
 /** The lists a reading of these findings gives, with no question answered. */
 const listsOf = (findings: Finding[], clauses: Parameters<typeof readTopics>[1]) =>
@@ -86,5 +87,11 @@ describe('sharing with one kind of recipient', () => {
       'Your personal data is shared with third parties, including service providers, for hosting and customer support; it is also shared with researchers.',
     );
     expect(item.evidence.map((e) => e.quote)).toEqual([own!.text, researchers!.text]);
+  });
+});
+
+describe('topic records', () => {
+  it('read every topic of the contracts, each once', () => {
+    expect(TOPICS.map((t) => t.id).sort()).toEqual([...TOPIC_FACT_IDS].sort());
   });
 });
