@@ -192,7 +192,7 @@ const MESSAGES =
 const WITH_THE_SERVICE =
   /\b(?:exchanges?|communications?|correspondence|messages?|chats?)\b[^.]{0,80}\bwith us\b|\bwith our (?:support|customer (?:service|support|care))\b/i;
 const END_TO_END =
-  /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b|\bnot even [A-Z]\w*,? can (?:read|see|listen)|\bwe (?:cannot|can['’]t) (?:see|read|access) the contents?\b/i;
+  /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b|\bnot even [A-Z]\w*,? can (?:read|see|listen)|\b(?:we|[A-Z]\w+) (?:cannot|can['’]t|(?:do(?:es)?n['’]t|do(?:es)? not|never) have the ability to) (?:(?:decrypt|see|read|access)(?:,? (?:or|and) (?:otherwise )?)?)+ (?:the )?(?:contents? of )?(?:your |any )?(?:messages|calls|chats|conversations|contents?)\b/i;
 
 const RETENTION =
   /\b(?:retain|retention|keep|kept|store|stored|delete|deleted|erase|erased|anonymi[sz]e|anonymi[sz]ed|de-identify|purge)\w*\b/i;
@@ -402,7 +402,7 @@ const PART_LAW =
 /** "governed by", "governed exclusively by", "governed and interpreted by"; "The laws of the State of California, U.S.A., … govern". */
 const GOVERNED_BY = String.raw`governed (?:\w+ly |and (?:interpreted|construed) )?by`;
 const LAW = new RegExp(
-  String.raw`\b${GOVERNED_BY}\b|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b`,
+  String.raw`\b${GOVERNED_BY}\b|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b|\b[A-Z][a-z]+ law\b(?:,[^.,]{0,120},)? (?:governs|applies)\b`,
   'i',
 );
 const ONE_PURPOSE_VENUE =
@@ -453,7 +453,7 @@ const LAW_ADJECTIVES: Record<string, string> = {
   Indian: 'India',
 };
 const LAW_PLACE =
-  /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law (?:will|shall) (?:govern|apply)\b/g;
+  /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law(?:,[^.,]{0,120},)? (?:will govern|shall govern|will apply|shall apply|governs|applies)\b/g;
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
@@ -539,7 +539,7 @@ function promisesNotice(text: string): boolean {
 
 /** Ending the user's account or access (not withdrawing content or discontinuing the service itself). */
 const TERMINATION =
-  /\b(?:suspend|terminat|disabl|deactivat|clos|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:(?:your|user|the user['’]s|member) (?:[A-Z]\w+ )?(?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) agreement|(?:your|the) licen[cs]e to (?:use|access)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
+  /\b(?:suspend|terminat|disabl|deactivat|clos|cancel|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:(?:your|user|the user['’]s|member) (?:[A-Z]\w+ )?(?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) agreement|(?:your|the) licen[cs]e to (?:use|access)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
 const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
@@ -592,7 +592,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // advertising partners' cookies: readers disagree whether that is a "sale", so the answer says less rather than
       // contradict the text. A hedged denial ("not in the business of selling", "in the conventional sense", "as the
       // term is defined in the CCPA") denies only one meaning of the word, and the practice stands.
-      const general = denied.filter((l) => !isForChildren(l) && !HEDGED_DENIAL.test(l.clause.text));
+      // A promise the terms make ("Example does not sell, rent or monetize your personal data") denies as plainly.
+      const promised = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: TERMS }).denied;
+      const general = [...denied, ...promised].filter((l) => !isForChildren(l) && !HEDGED_DENIAL.test(l.clause.text));
       if (sold.length === 0 && shared.length > 0 && general.length > 0) return NOT_STATED;
       const practice = [...sold, ...shared];
       if (practice.length > 0) {
@@ -632,6 +634,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We may sell, rent or otherwise share your personal information with data brokers.', value: 'yes' },
       { clause: 'Example does not sell, rent or monetize your personal data or content in any way.', value: 'no' },
+      { clause: 'Example does not sell, rent or monetize your personal data or content in any way – ever.', document: 'terms', value: 'no' },
       { clause: 'Example does not rent, sell or share information about you with other people.', value: 'no' },
       {
         clause: 'We do not sell your personal information, but we share your e-mail address with our payment processor to send receipts.',
@@ -916,6 +919,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We collect the content of messages you send and receive.', value: 'yes' },
       { clause: 'Your messages are end-to-end encrypted, so we cannot see or read them.', value: 'no' },
+      // The service's own inability, by name, with the verbs joined: a denial of access to the content.
+      { clause: 'Example cannot decrypt or otherwise access the content of your messages or calls.', value: 'no' },
+      { clause: 'Example does not have the ability to access your messages.', value: 'no' },
+      { clause: 'We cannot guarantee that messages sent to other users are delivered.', value: 'not_stated' },
     ],
   },
   {
@@ -1268,6 +1275,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'These Terms are governed by the laws of the State of California.', document: 'terms', value: 'California' },
       { clause: 'These Terms will be governed exclusively by California law.', document: 'terms', value: 'California' },
+      // The place's law as the subject that governs, with an aside between commas.
+      {
+        clause: 'Washington law, excluding conflict of laws principles, governs all disputes arising out of this Agreement.',
+        document: 'terms',
+        value: 'Washington',
+      },
       {
         clause: 'These Terms are governed and interpreted by the laws of the State of Texas.',
         document: 'terms',

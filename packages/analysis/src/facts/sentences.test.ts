@@ -132,6 +132,23 @@ describe('writeLists', () => {
       { type: 'privacy', url: 'https://example.com/privacy', clauses: segmentClauses(extractDocument(privacy, 'markdown').blocks) },
     ]);
 
+  it('says the service may close an account without warning where the clause says "without telling you"', () => {
+    const facts = readFacts([
+      {
+        type: 'terms',
+        url: 'https://example.com/terms',
+        clauses: segmentClauses(
+          extractDocument('Example may, _without telling you_, immediately cancel or limit your access to your Example accounts.', 'markdown')
+            .blocks,
+        ),
+      },
+    ]);
+    expect(facts.termination_without_notice.value).toBe('yes');
+    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'unilateral_termination')?.text).toBe(
+      'The terms let the service suspend or close your account without warning you first.',
+    );
+  });
+
   it('advises the AI-training opt-out where the offer names only a settings page', () => {
     const facts = factsOf(
       'We use your posts to train our machine learning models. You can opt out of having your posts used for AI training via your privacy settings.',

@@ -785,7 +785,7 @@ const SENTENCES: readonly FactSentence[] = [
         };
       // "Without warning" only where the quote says so; "at any time, in its sole discretion" says when and why, not how.
       const withTail = tail || purchases ? { evidence: a.evidence.slice(0, 3) } : {};
-      if (a.value === 'yes' && !/\bwithout (?:(?:any|prior|advance) )?(?:notice|warning)|\bwith or without notice\b/i.test(quotesOf(a)))
+      if (a.value === 'yes' && !/\bwithout (?:(?:any|prior|advance) )?(?:notice|warning)|\bwithout (?:telling|notifying|informing|warning) you\b|\bwith or without notice\b/i.test(quotesOf(a)))
         return {
           text: `The terms let the service suspend or close your account${purchases}${/\bat any time\b/i.test(quotesOf(a)) ? ' at any time' : ''}${grounds.length ? `, ${listing(grounds, 'or')}` : ''}${tail}.`,
           severity: 'bad',
