@@ -581,13 +581,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const optOut = [...ctx.find(DO_NOT_SELL_LINK, PRIVACY), ...ctx.find(SALE_OPT_OUT, PRIVACY)].filter(
         (l) => !LAW_SPEAKS.test(l.clause.text),
       );
-      if (optOut.length > 0) return ctx.answer('yes_opt_out', optOut);
       const { affirmed, denied } = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: PRIVACY });
       const sold = affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text));
       // Reports and measurement for advertisers are not personal data shared with them.
       const shared = polar(ctx, { topic: AD_SHARING, verb: /\b(?:share|provide|disclose|give)/i, documents: PRIVACY }).affirmed.filter(
         (l) => !/\b(?:reports?|insights|measurement|measure|aggregated?|statistics)\b/i.test(l.clause.text),
       );
+      // The offer, and after it the clause that says what is handed to others, where one does: a sentence may claim it then.
+      if (optOut.length > 0) return ctx.answer('yes_opt_out', [...optOut, ...[...sold, ...shared].slice(0, 1)]);
       // A plain, general denial ("Yelp does not sell your personal information") against a sale only inferred from
       // advertising partners' cookies: readers disagree whether that is a "sale", so the answer says less rather than
       // contradict the text. A hedged denial ("not in the business of selling", "in the conventional sense", "as the

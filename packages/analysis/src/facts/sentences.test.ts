@@ -149,6 +149,16 @@ describe('writeLists', () => {
     );
   });
 
+  it('says the data is handed to others for advertising only where a quote says so', () => {
+    const saleItem = (privacy: string) =>
+      writeLists(factsOf(privacy)).details.privacyConcerns.find((i) => i.category === 'sale_of_data')?.text;
+    const offer = 'You have the right to opt out of the sale or sharing of your personal information to third parties.';
+    expect(saleItem(offer)).toBe('The policy lets you opt out of the “sale” or “sharing” of your personal information.');
+    expect(saleItem(`${offer} We may also provide partners with information about you so that advertisers can show you ads.`)).toBe(
+      'The policy lets you opt out of the “sale” or “sharing” of your personal information: it may be handed to others for advertising unless you do.',
+    );
+  });
+
   it('advises the AI-training opt-out where the offer names only a settings page', () => {
     const facts = factsOf(
       'We use your posts to train our machine learning models. You can opt out of having your posts used for AI training via your privacy settings.',

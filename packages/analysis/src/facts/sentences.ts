@@ -49,6 +49,10 @@ interface FactSentence {
 /** A clause that offers an opt-out of a sale or sharing of your data: "you can click on the "Do Not Share My Personal Information" link", "Right to Opt Out of sale and sharing". */
 const SALE_OPT_OUT_OFFER = /\bopt[- ]?out\b[^.]{0,80}\b(?:sal(?:e|es)|sell\w*|shar(?:e|ing))\b|\bDo Not (?:Sell|Share)\b/i;
 /** "Sale" and "sharing" in the sense of US state privacy laws: "as those terms are defined under certain state privacy laws in the US". */
+/** A clause that says personal data is sold, shared or disclosed for advertising. */
+const HANDED_FOR_ADS =
+  /\b(?:sell|sold|sale|share|shared|sharing|disclose|disclosed|provide|transfer)\w*\b[^.]{0,160}\b(?:advertis\w*|ads|marketing partners?)\b|\b(?:advertising|marketing) partners?\b[^.]{0,120}\b(?:sold|shared|disclosed|receive)\b/i;
+const isNegatedSale = (quote: string) => /\b(?:do(?:es)? not|never|will not|won['’]t)\s+(?:sell|share)\b/i.test(quote);
 const LEGAL_SENSE = /\bas (?:those|these|such) terms are defined\b|\b(?:state|California) (?:privacy )?laws?\b|\bCCPA\b|\bCPRA\b/i;
 
 /** The category's sentence of the answer's clauses, for these values only. */
@@ -932,14 +936,22 @@ const SENTENCES: readonly FactSentence[] = [
     // Sell Your Personal Information"), with where to use it and whether it is the US state laws' sense of the words.
     write: (a) => {
       if (a.value !== 'yes_opt_out') return null;
-      const offer = a.evidence.find((e) => SALE_OPT_OUT_OFFER.test(e.quote) && isStatement(e.quote));
+      // An offer that names the sale before one that names only "sharing" ("unless you opt out of sharing these details").
+      const offers = a.evidence.filter((e) => SALE_OPT_OUT_OFFER.test(e.quote) && isStatement(e.quote));
+      const offer = offers.find((e) => /\bsal(?:e|es)\b|\bsell/i.test(e.quote)) ?? offers[0];
       if (!offer) return null;
       const route = findRoute(offer.quote);
       const legal = a.evidence.find((e) => LEGAL_SENSE.test(e.quote));
+      // What is handed to others, only where a quote says it; whose opt-out it is, where the offer names states.
+      // (A right to learn "to which we disclose or sell" describes the law's right, not the practice.)
+      const handed = a.evidence.find(
+        (e) => HANDED_FOR_ADS.test(e.quote) && !/\bopt[- ]?out\b|\brights? to\b/i.test(e.quote) && !isNegatedSale(e.quote),
+      );
+      const bystate = /\b(?:state|states) (?:of|where you) (?:residen\w*|live)\b|\bdepending on (?:your|the) state\b|\bcertain (?:US |U\.S\. )?states\b/i.test(offer.quote);
       return {
-        text: `The policy lets you opt out of the “sale” or “sharing” of your personal information${route ? ` ${route}` : ''}${legal ? ', as US state privacy laws define these words' : ''}: it may be handed to others for advertising unless you do.`,
+        text: `The policy lets you opt out of the “sale” or “sharing” of your personal information${route ? ` ${route}` : ''}${bystate ? ' (depending on the US state you live in)' : ''}${legal ? ', as US state privacy laws define these words' : ''}${handed ? ': it may be handed to others for advertising unless you do' : ''}.`,
         severity: 'bad',
-        evidence: legal && legal !== offer ? [offer, legal] : [offer],
+        evidence: [...new Set([offer, ...(legal ? [legal] : []), ...(handed ? [handed] : [])])],
       };
     },
   },
