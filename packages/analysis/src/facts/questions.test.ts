@@ -14,6 +14,7 @@ describe.each(FACT_QUESTIONS.map((q) => [q.id, q] as const))('fact question %s',
     const answer = question.read(createReadContext([{ type, url: 'https://example.com/legal', clauses }]));
     expect(answer.value).toBe(example.value);
     if (example.fields) expect(answer).toMatchObject(example.fields);
+    if (example.quote) expect(answer.evidence[0]?.quote).toBe(example.quote);
     if (answer.value !== 'not_stated' && answer.evidence.length > 0) expect(document.text).toContain(answer.evidence[0]!.quote);
   });
 });

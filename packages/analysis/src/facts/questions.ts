@@ -33,7 +33,14 @@ import {
 export interface FactQuestion {
   id: ScoredFactId;
   read(ctx: ReadContext): FactAnswer;
-  examples: ReadonlyArray<{ clause: string; document?: DocumentType; value: FactAnswer['value']; fields?: Record<string, unknown> }>;
+  examples: ReadonlyArray<{
+    clause: string;
+    document?: DocumentType;
+    value: FactAnswer['value'];
+    fields?: Record<string, unknown>;
+    /** The clause the answer must quote first (the one that states it), where the example is about that. */
+    quote?: string;
+  }>;
 }
 
 const PRIVACY: readonly DocumentType[] = ['privacy'];
@@ -85,6 +92,13 @@ const AD_SHARING =
 
 const ADS =
   /\b(?:personali[sz]ed|targeted|interest-based|tailored|relevant|behavio(?:u)?ral)\s+(?:ads|advertising|advertisements)\b|\bads? (?:we|you) (?:show|see)\b|\bshow you ads\b/i;
+/** A clause that states the service's use of data for personalised ads, not only a right or a way out of it. */
+export const isAdsPractice = (text: string) =>
+  ADS.test(text) &&
+  // (A way out said with the practice counts: "We use data from partners to show you ads; you can turn this off in Settings".)
+  (!ADS_OPT_OUT.test(text) || /\bwe\b[^.;]{0,40}\b(?:use|show|serve|provide|process|personali[sz]e|tailor)\w*\b/i.test(text)) &&
+  // (… nor an industry programme's description: "Many advertising companies … are members of the Digital Advertising Alliance".)
+  !/\brights? to\b|\b(?:may|might) have\b|\bmembers? of\b|\?\s*$/i.test(text);
 const ADS_OPT_IN =
   /\b(?:with your consent|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
 const ADS_OPT_OUT =
@@ -654,6 +668,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const optIn = affirmed.filter((l) => ADS_OPT_IN.test(l.clause.text));
       if (optIn.length > 0) return ctx.answer('yes_opt_in', [...optIn.slice(0, 2), ...control.slice(0, 1)]);
       const optOut = affirmed.filter((l) => ADS_OPT_OUT.test(l.clause.text));
+      // The clause that states the practice itself, quoted first wherever the answer's clauses only offer a way out of it.
+      const practice = affirmed.find((l) => isAdsPractice(l.clause.text));
+      const stating = (ls: Located[]) => (practice && !ls.includes(practice) ? [practice, ...ls] : ls);
       // The how often comes in the next sentence ("To do so, visit the Privacy section of …"): it is quoted too.
       const howOf = (l: Located) => ctx.following([l], OPT_OUT_HOW, 2).find((next) => next !== l && findRoute(next.clause.text));
       // The offer that speaks to you ("you may have the right to opt out …"), not its heading.
@@ -666,11 +683,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           .following([l], /\bstill (?:see|be shown|get) (?:\w+ )?ads\b/i, 3)
           .filter((next) => next !== l)
           .slice(0, 1);
-      if (withHow) return ctx.answer('yes_opt_out', [withHow, howOf(withHow)!, ...reach(howOf(withHow)!)]);
-      if (optOut.length > 0) return ctx.answer('yes_opt_out', [...optOut.slice(0, 2), ...control.slice(0, 1)]);
+      if (withHow) return ctx.answer('yes_opt_out', stating([withHow, howOf(withHow)!, ...reach(howOf(withHow)!)]));
+      if (optOut.length > 0) return ctx.answer('yes_opt_out', stating([...optOut.slice(0, 2), ...control.slice(0, 1)]));
       // An opt-out of the advertising offered elsewhere in the policy ("… and to opt-out of their advertising practices, please visit our Privacy Choices page").
       const elsewhere = ctx.find(ADS_OPT_OUT_ELSEWHERE, PRIVACY).filter((l) => !USER_OBLIGATION.test(l.clause.text));
-      if (elsewhere.length > 0) return ctx.answer('yes_opt_out', [affirmed[0]!, elsewhere[0]!]);
+      if (elsewhere.length > 0) return ctx.answer('yes_opt_out', [practice ?? affirmed[0]!, elsewhere[0]!]);
       return ctx.answer('yes', affirmed);
     },
     examples: [
@@ -688,6 +705,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause:
           'We use your activity to show you targeted advertising. To opt out of the advertising practices of our ad partners, visit our Privacy Choices page.',
         value: 'yes_opt_out',
+      },
+      // The rule quotes the clause that states the practice, not only the right to opt out of it.
+      {
+        clause:
+          'We use your purchases to provide you with targeted advertising. You have the right to opt out of targeted advertising, and to do so, visit https://example.com/choices.',
+        value: 'yes_opt_out',
+        quote: 'We use your purchases to provide you with targeted advertising.',
       },
     ],
   },

@@ -25,7 +25,7 @@ import { describeFinding } from '../summarize/describe';
 import { POINTS_BACK } from '../segment/segment';
 import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
-import { ARBITRATION_BODY, LOCATION_FROM_IP, NO_REFUND, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
+import { ARBITRATION_BODY, isAdsPractice, LOCATION_FROM_IP, NO_REFUND, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
 import { isBackedByQuote } from './reconcile';
 
@@ -615,8 +615,11 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'privacyConcerns',
     category: 'targeted_advertising',
     write: (a) => {
-      // What the ads are based on, as the quoted clause names it.
-      const { named, evidence: signals } = detailOf(a, AD_SIGNALS, 3);
+      // What the ads are based on, as a clause that states the practice names it (not an industry programme's description).
+      const practices = a.evidence.filter((e) => isAdsPractice(e.quote));
+      const detailed = detailOf({ ...a, evidence: practices.length ? practices : a.evidence }, AD_SIGNALS, 3);
+      const named = detailed.named;
+      const signals = practices[0] && !detailed.evidence.includes(practices[0]) ? [practices[0], ...detailed.evidence] : detailed.evidence;
       const based = named.length ? ` (based on ${listing(named)})` : '';
       // What it hands to advertising partners for this, where a clause says ("share … (such as identifiers) with advertising partners").
       const handing = a.evidence.find((e) => AD_DATA_SHARED.test(e.quote) && namedIn(e.quote, AD_SHARED_DATA, 2).length > 0);
@@ -631,6 +634,15 @@ const SENTENCES: readonly FactSentence[] = [
         // What the opt-out reaches, where and for whom, from the clauses that offer it.
         const way = adsOptOut(a);
         const reach = way?.partnerDataOnly ? 'the use of data from partners and other sites for them' : 'at least part of it';
+        // Only a way out is quoted (a right to opt out, an industry opt-out page): the sentence says no more than that.
+        if (practices.length === 0)
+          return way?.route
+            ? {
+                text: `The policy describes a way to opt out of personalised ads ${way.route}${way.where}.`,
+                severity: 'neutral',
+                evidence: way.evidence,
+              }
+            : null;
         return {
           text: `Your data is used to show you personalised ads${based}${handed}; ${way?.route ? `you can opt out of ${reach} ${way.route}${way.where}` : 'the policy describes a way to opt out of at least part of it'}.`,
           severity: 'bad',
