@@ -397,7 +397,10 @@ const ONE_PLACE = String.raw`(?:the\s+)?(?:${[...PLACES].sort((a, b) => b.length
 const placeRun = (prepositions: string) =>
   new RegExp(String.raw`\b(?:${prepositions})\s+${ONE_PLACE}(?:\s*,\s*${ONE_PLACE})*(?:\s*,?\s+(?:and|or)\s+${ONE_PLACE})?`, 'g');
 const TO_PLACES = placeRun('to|in|within');
-const FROM_PLACES = placeRun('from');
+/** Where data comes from, or whom a rule is for: "transferred from the EEA, UK, and Switzerland", "customers located in Canada will be transferred outside of Canada", "recognized in Switzerland". */
+const FROM_PLACES = placeRun(
+  String.raw`from|(?:customers|users|residents|individuals|people|consumers)(?: who are)? (?:located |living |based |resident )?in|(?:recogni[sz]ed|approved|adopted|issued) in`,
+);
 const placesIn = (text: string, run: RegExp) =>
   new Set([...text.matchAll(run)].flatMap((m) => PLACES.filter((place) => new RegExp(String.raw`\b${place}\b`).test(m[0]))));
 /** The places data goes to ("stored in servers in the United States, Malaysia and Singapore"), not where it comes from. */
@@ -1179,6 +1182,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause: 'You may not export or transfer the software outside the United States.',
         document: 'terms',
         value: 'not_stated',
+      },
+      // A place data comes from is no destination.
+      {
+        clause:
+          'For example, the personal information of customers located in Canada will be transferred outside of Canada, including to the United States.',
+        value: 'yes',
+        fields: { where: ['United States'] },
+      },
+      {
+        clause:
+          'We rely on standard contractual clauses recognized in Switzerland for personal data transferred from the EEA, UK, and Switzerland to the United States.',
+        value: 'yes',
+        fields: { where: ['United States'] },
       },
       {
         clause: 'We store your information on servers in the United States, Malaysia and Singapore.',

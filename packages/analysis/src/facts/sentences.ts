@@ -874,12 +874,9 @@ const SENTENCES: readonly FactSentence[] = [
       const onlyFor = /\bFor transfers to (?:our )?(?:service providers? )?([A-Z][\w.]*(?: [A-Z][\w.]*)?)/.exec(
         safeguards.evidence.map((e) => e.quote).join(' '),
       )?.[1];
-      // … or for European users' data only ("When we transfer the personal data of users in the EEA, UK and/or Switzerland …").
-      const european = safeguards.evidence.some((e) =>
-        /\b(?:users|residents|people) (?:in|of|from) (?:the )?(?:EEA|European|EU\b|UK\b)/.test(e.quote),
-      );
+      // Every safeguard the vocabulary names is a mechanism of European law (EU, UK, Swiss): it covers data from Europe, never everyone's.
       const relying = safeguards.named.length
-        ? `, relying on ${listing(safeguards.named)}${onlyFor ? ` for transfers to ${onlyFor}` : european ? ' for European users’ data' : ''}`
+        ? `, relying on ${listing(safeguards.named)}${onlyFor ? ` for transfers to ${onlyFor}` : ' for data from Europe'}`
         : '';
       return {
         text: `Your data may be transferred ${to}${recipients.length ? `, to ${listing(recipients)}` : ''}${relying}.`,
