@@ -111,7 +111,7 @@ describe('summary sentences', () => {
     );
     const byCategory = new Map(result.details.keyPoints.map((item) => [item.category, item]));
     expect(byCategory.get('unilateral_change')?.text).toBe(
-      'The service tells you when it changes these terms, but not necessarily in advance.',
+      'The terms say the service will tell you about changes to them (for example by e-mail).',
     );
     expect(byCategory.get('unilateral_change')?.evidence[0]!.quote).toMatch(/changes to these Terms/);
     // The catalogue clause is not about what the user posts: no content-removal point at all.

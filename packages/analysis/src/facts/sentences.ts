@@ -351,14 +351,25 @@ const SENTENCES: readonly FactSentence[] = [
           severity: 'good',
           ...(promised ? { evidence: promised } : {}),
         };
-      if (a.value === 'notice')
+      if (a.value === 'notice') {
         // "such amendment will be effective after we send you notice": in force only once you are told, with no period.
-        return /\beffective (?:only )?(?:after|once|upon|when) (?:we )?(?:send|give|provid|post|notif)\w*/i.test(quote)
-          ? {
-              text: `${which ? `Changes to ${which} terms` : 'Changes to these terms'} take effect only after the service sends you notice, with no minimum period.`,
-              severity: 'neutral',
-            }
-          : { text: 'The service tells you when it changes these terms, but not necessarily in advance.', severity: 'neutral' };
+        if (/\beffective (?:only )?(?:after|once|upon|when) (?:we )?(?:send|give|provid|post|notif)\w*/i.test(quote))
+          return {
+            text: `${which ? `Changes to ${which} terms` : 'Changes to these terms'} take effect only after the service sends you notice, with no minimum period.`,
+            severity: 'neutral',
+          };
+        // Otherwise only what the clause that promises the notice says: which changes, how, and whether it only tries
+        // (never "not in advance", which no clause says).
+        const told = a.evidence.find((e) => /\bnotif\w*|\bnotice\b|\btell you\b|\binform you\b/i.test(e.quote) && !/\barbitrat/i.test(e.quote));
+        if (!told) return null;
+        const whichTold = /\b(material|significant|substantial|major)\b/i.exec(told.quote)?.[1]?.toLowerCase();
+        const tries = /\breasonable efforts\b|\btry to\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(told.quote);
+        return {
+          text: `The terms say the service ${tries ? 'will try to tell' : 'will tell'} you about ${whichTold ? `${whichTold} ` : ''}changes to them${/\be-?mail\b/i.test(told.quote) ? ' (for example by e-mail)' : ''}.`,
+          severity: 'neutral',
+          evidence: [told],
+        };
+      }
       if (a.value === 'no_notice') {
         // "Without telling you" only where the quote says so; else when it may change them. Acceptance by continued use only where the quote says it.
         const silent = /\bwithout (?:(?:any|prior|advance) )?(?:notice|notif\w*|warning|telling)|\bwith or without notice\b/i.test(quote);
@@ -902,7 +913,8 @@ const SENTENCES: readonly FactSentence[] = [
           .replace(/\bour\b/gi, 'its')
           .replace(/\bus\b/gi, 'it');
         // Without the clause's own measure, the finding's sentence stands.
-        return theirs ? { text: `Your data is kept as long as ${theirs}, with no fixed period.`, severity: 'bad' } : undefined;
+        // (Never "with no fixed period": a claim of absence no quote carries, and other clauses may set periods.)
+        return theirs ? { text: `Your data is kept as long as ${theirs}.`, severity: 'bad' } : undefined;
       }
       if (a.value !== 'fixed_periods') return null;
       // The periods as the documents write them ("12 months", not 360 days).
