@@ -652,7 +652,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We may sell, rent or otherwise share your personal information with data brokers.', value: 'yes' },
       { clause: 'Example does not sell, rent or monetize your personal data or content in any way.', value: 'no' },
-      { clause: 'Example does not sell, rent or monetize your personal data or content in any way – ever.', document: 'terms', value: 'no' },
+      {
+        clause: 'Example does not sell, rent or monetize your personal data or content in any way – ever.',
+        document: 'terms',
+        value: 'no',
+      },
       { clause: 'Example does not rent, sell or share information about you with other people.', value: 'no' },
       {
         clause: 'We do not sell your personal information, but we share your e-mail address with our payment processor to send receipts.',
@@ -1515,16 +1519,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           Number(Boolean(findEmail(y.clause.text) || durationsIn(y.clause.text).length)) -
           Number(Boolean(findEmail(x.clause.text) || durationsIn(x.clause.text).length)),
       );
-      const deadline = withDeadline && !optOut.includes(withDeadline) ? [withDeadline] : [];
-      return ctx.answer(
-        'mandatory_with_opt_out',
-        [found[0]!, ...byDetail.slice(0, 1), ...deadline, ...byDetail.slice(1), ...found.slice(1)],
-        {
-          ...(scope ? { scope } : {}),
-          ...(days ? { opt_out_days: days } : {}),
-          ...(contact ? { opt_out_contact: contact } : {}),
-        },
-      );
+      // The clauses that hold the address and the deadline come right after the rule: only the first three are quoted.
+      const withContact = contact ? optOut.find((l) => findEmail(l.clause.text) === contact) : undefined;
+      const detailed = [withContact, withDeadline].filter((l): l is Located => l !== undefined);
+      return ctx.answer('mandatory_with_opt_out', [...new Set([found[0]!, ...detailed, ...byDetail, ...found.slice(1)])], {
+        ...(scope ? { scope } : {}),
+        ...(days ? { opt_out_days: days } : {}),
+        ...(contact ? { opt_out_contact: contact } : {}),
+      });
     },
     examples: [
       {
@@ -1559,6 +1561,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'mandatory_with_opt_out',
         fields: { opt_out_days: 30, opt_out_contact: 'optout@example.com' },
+      },
+      {
+        // The address comes in a later clause than the deadline's; both are quoted after the rule.
+        clause:
+          'ALL DISPUTES ARE SUBJECT TO BINDING ARBITRATION. YOU MAY OPT OUT OF THE ARBITRATION AGREEMENT WITHIN 30 DAYS. You may opt out of this Arbitration Agreement within 30 days of first accepting these Terms. To opt out, you must send an email to arbitration-opt-out@example.com.',
+        document: 'terms',
+        value: 'mandatory_with_opt_out',
+        fields: { opt_out_days: 30, opt_out_contact: 'arbitration-opt-out@example.com' },
       },
       {
         // "calendar days" are days.
@@ -1949,6 +1959,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
+        clause:
+          'In no event shall our aggregate liability exceed the amount paid by you during the twelve (12) months preceding the claim or one hundred dollars, whichever is greater.',
+        document: 'terms',
+        value:
+          'exceed the amount paid by you during the twelve (12) months preceding the claim or one hundred dollars, whichever is greater.',
+        fields: { usd: 100, cap: 'greater', paid_months: 12 },
+      },
+      {
         clause: 'Our total liability to you will not exceed the greater of $100 or the amount you paid us in the past 12 months.',
         document: 'terms',
         value: 'exceed the greater of $100 or the amount you paid us in the past 12 months.',
@@ -2104,7 +2122,11 @@ function capOf(text: string, usd: number | undefined): Pick<FactAnswer, 'cap' | 
   const paid_months = window ? (window.days % 365 === 0 ? (window.days / 365) * 12 : Math.round(window.days / 30)) : undefined;
   const months = paid_months ? { paid_months } : {};
   if (paid && usd !== undefined) {
-    const rule = /\bgreater of\b/i.test(text) ? 'greater' : /\blesser of\b/i.test(text) ? 'lesser' : 'either';
+    const rule = /\bgreater of\b|\bwhichever is (?:the )?greater\b/i.test(text)
+      ? 'greater'
+      : /\blesser of\b|\bwhichever is (?:the )?(?:less|lesser|smaller)\b/i.test(text)
+        ? 'lesser'
+        : 'either';
     return { cap: rule, ...months };
   }
   if (paid) return { cap: 'paid', ...months };

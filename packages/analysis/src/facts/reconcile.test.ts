@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBackedByQuote } from './reconcile';
+import { carriesDetails, isBackedByQuote } from './reconcile';
 
 const item = (category: string, quote: string) => ({ category, evidence: [{ quote }] });
 
@@ -28,5 +28,31 @@ describe('isBackedByQuote: closing your account', () => {
     ['An Extra Member may cancel their account at any time.', false],
   ])('"%s"', (quote, isBacked) => {
     expect(isBackedByQuote(item('unilateral_termination', quote))).toBe(isBacked);
+  });
+});
+
+describe('carriesDetails', () => {
+  const said = (text: string, ...quotes: string[]) => ({ text, evidence: quotes.map((quote) => ({ quote })) });
+  it.each([
+    [said('Opt out within 30 days by writing to optout@example.com.', 'You may opt out within thirty (30) days.'), false],
+    [
+      said('Opt out within 30 days by writing to optout@example.com.', 'Opt out within thirty (30) days at optout[at]example[dot]com.'),
+      true,
+    ],
+    [said('The service caps its liability at US$100.', 'Our liability will not exceed the amount you paid us.'), false],
+    [said('The service caps its liability at US$100.', 'IN NO EVENT WILL IT EXCEED USD100 (ONE HUNDRED US DOLLARS).'), true],
+    [said('Ask for a copy at https://example.com/privacy/data.', 'Use this form.'), false],
+    [said('Your data is kept as long as needed.', 'We keep data as long as needed.'), true],
+  ])('%#', (candidate, expected) => {
+    expect(carriesDetails(candidate)).toBe(expected);
+  });
+
+  it('finds an address in the quote’s links', () => {
+    expect(
+      carriesDetails({
+        text: 'Ask for a copy at https://example.com/privacy/data.',
+        evidence: [{ quote: 'Use this form.', links: [{ text: 'this form', href: 'https://example.com/privacy/data' }] }],
+      }),
+    ).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
-import type { ScoredFactId, FactSheet } from '@fineprint/contracts';
+import type { Evidence, ScoredFactId, FactSheet } from '@fineprint/contracts';
+import { findUsd } from '../summarize/details';
+import { durationsIn } from './reader';
 
 /**
  * Which fact-sheet answers let a finding's category stand. A summary item about a practice is
@@ -67,4 +69,33 @@ export function isBackedByQuote(item: { category: string; evidence: ReadonlyArra
   const cannot = QUOTE_CANNOT_SAY[item.category];
   const must = QUOTE_MUST_SAY[item.category];
   return (!cannot || !item.evidence.some((e) => cannot.test(e.quote))) && (!must || item.evidence.some((e) => must.test(e.quote)));
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s)]+|\bwww\.[^\s)]+/g;
+const MONEY = /(?:(?:US|CA|A)?[$€£]|\bUSD|\bEUR|\bGBP)\s?(\d[\d,]*(?:\.\d+)?)/gi;
+const trimmed = (detail: string) => detail.replace(/[.,;:’'”"]+$/, '').toLowerCase();
+
+/**
+ * True when every detail the item's text gives (an e-mail or web address, an amount, a period) is in its own quotes
+ * or their links: a detail read from another clause is not backed by this one, so the item is not said.
+ */
+export function carriesDetails(item: { text: string; evidence: ReadonlyArray<Pick<Evidence, 'quote' | 'links'>> }): boolean {
+  const quoted = item.evidence
+    .flatMap((e) => [e.quote, ...(e.links ?? []).map((link) => link.href)])
+    .join(' ')
+    .toLowerCase()
+    // An address written against harvesters ("privacy[at]example[dot]com") is the address.
+    .replace(/\s*[[(]at[\])]\s*/g, '@')
+    .replace(/\s*[[(]dot[\])]\s*/g, '.');
+  const addresses = [...(item.text.match(EMAIL) ?? []), ...(item.text.match(WEB_ADDRESS) ?? [])].map(trimmed);
+  if (addresses.some((address) => !quoted.includes(address.replace(/^https?:\/\//, '')))) return false;
+  // (… in figures or in words: "ONE HUNDRED DOLLARS".)
+  const amounts = [
+    ...[...quoted.matchAll(MONEY)].map((m) => Number(m[1]!.replace(/,/g, ''))),
+    ...item.evidence.map((e) => findUsd(e.quote)),
+  ];
+  if ([...item.text.matchAll(MONEY)].some((m) => !amounts.includes(Number(m[1]!.replace(/,/g, ''))))) return false;
+  const periods = new Set(durationsIn(quoted).map((d) => d.days));
+  return durationsIn(item.text).every((d) => periods.has(d.days));
 }

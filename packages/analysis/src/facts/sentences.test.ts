@@ -138,8 +138,10 @@ describe('writeLists', () => {
         type: 'terms',
         url: 'https://example.com/terms',
         clauses: segmentClauses(
-          extractDocument('Example may, _without telling you_, immediately cancel or limit your access to your Example accounts.', 'markdown')
-            .blocks,
+          extractDocument(
+            'Example may, _without telling you_, immediately cancel or limit your access to your Example accounts.',
+            'markdown',
+          ).blocks,
         ),
       },
     ]);

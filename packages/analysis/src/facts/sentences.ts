@@ -27,7 +27,7 @@ import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
 import { ARBITRATION_BODY, isAdsPractice, LOCATION_FROM_IP, NO_REFUND, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
 import { durationsIn } from './reader';
-import { isBackedByQuote } from './reconcile';
+import { carriesDetails, isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
 type ListName = 'keyPoints' | 'privacyConcerns';
@@ -360,7 +360,9 @@ const SENTENCES: readonly FactSentence[] = [
           };
         // Otherwise only what the clause that promises the notice says: which changes, how, and whether it only tries
         // (never "not in advance", which no clause says).
-        const told = a.evidence.find((e) => /\bnotif\w*|\bnotice\b|\btell you\b|\binform you\b/i.test(e.quote) && !/\barbitrat/i.test(e.quote));
+        const told = a.evidence.find(
+          (e) => /\bnotif\w*|\bnotice\b|\btell you\b|\binform you\b/i.test(e.quote) && !/\barbitrat/i.test(e.quote),
+        );
         if (!told) return null;
         const whichTold = /\b(material|significant|substantial|major)\b/i.exec(told.quote)?.[1]?.toLowerCase();
         const tries = /\breasonable efforts\b|\btry to\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(told.quote);
@@ -545,10 +547,10 @@ const SENTENCES: readonly FactSentence[] = [
       return {
         text: `The service caps its total liability to you at ${cap}.`,
         severity: 'bad',
-        // A cap given as a list ("the greater of the following amounts:") is quoted with its items.
-        ...(/:\s*$/.test(a.evidence[0]?.quote ?? '') ? { evidence: a.evidence.slice(0, 3) } : {}),
+        // A cap given as a list ("the greater of the following amounts:") is quoted with its items; an amount its next
+        // sentence gives ("However, if that amount is zero … ONE HUNDRED DOLLARS ($100)") with that sentence.
+        ...(/:\s*$/.test(a.evidence[0]?.quote ?? '') || a.evidence.length > 1 ? { evidence: a.evidence.slice(0, 3) } : {}),
       };
-      return undefined;
     },
   },
   {
@@ -812,7 +814,12 @@ const SENTENCES: readonly FactSentence[] = [
         };
       // "Without warning" only where the quote says so; "at any time, in its sole discretion" says when and why, not how.
       const withTail = tail || purchases ? { evidence: a.evidence.slice(0, 3) } : {};
-      if (a.value === 'yes' && !/\bwithout (?:(?:any|prior|advance) )?(?:notice|warning)|\bwithout (?:telling|notifying|informing|warning) you\b|\bwith or without notice\b/i.test(quotesOf(a)))
+      if (
+        a.value === 'yes' &&
+        !/\bwithout (?:(?:any|prior|advance) )?(?:notice|warning)|\bwithout (?:telling|notifying|informing|warning) you\b|\bwith or without notice\b/i.test(
+          quotesOf(a),
+        )
+      )
         return {
           text: `The terms let the service suspend or close your account${purchases}${/\bat any time\b/i.test(quotesOf(a)) ? ' at any time' : ''}${grounds.length ? `, ${listing(grounds, 'or')}` : ''}${tail}.`,
           severity: 'bad',
@@ -938,11 +945,15 @@ const SENTENCES: readonly FactSentence[] = [
       const sentence = (shown: string[]) => `The documents set fixed periods for some data: ${shown.map((p) => `“${p}”`).join('; ')}.`;
       const fits = (text: string) => text.split(/\s+/).length <= 40;
       const text = [phrases, phrasesOf(9), phrasesOf(7)].map(sentence).find(fits) ?? sentence(phrases.slice(0, 1));
+      // The quotes each shown part was cut from.
+      const shownFrom = evidence.filter((e) =>
+        [...byDays.values()].slice(0, 2).some((words) => e.quote.includes(words) && text.includes(words)),
+      );
       return phrases.length > 0
         ? {
             text,
             severity: 'neutral',
-            evidence: evidence.slice(0, text === sentence(phrases) ? 2 : 1),
+            evidence: shownFrom.length > 0 ? shownFrom.slice(0, 2) : evidence.slice(0, 1),
           }
         : null;
     },
@@ -968,7 +979,10 @@ const SENTENCES: readonly FactSentence[] = [
       const handed = a.evidence.find(
         (e) => HANDED_FOR_ADS.test(e.quote) && !/\bopt[- ]?out\b|\brights? to\b/i.test(e.quote) && !isNegatedSale(e.quote),
       );
-      const bystate = /\b(?:state|states) (?:of|where you) (?:residen\w*|live)\b|\bdepending on (?:your|the) state\b|\bcertain (?:US |U\.S\. )?states\b/i.test(offer.quote);
+      const bystate =
+        /\b(?:state|states) (?:of|where you) (?:residen\w*|live)\b|\bdepending on (?:your|the) state\b|\bcertain (?:US |U\.S\. )?states\b/i.test(
+          offer.quote,
+        );
       return {
         text: `The policy lets you opt out of the “sale” or “sharing” of your personal information${route ? ` ${route}` : ''}${bystate ? ' (depending on the US state you live in)' : ''}${legal ? ', as US state privacy laws define these words' : ''}${handed ? ': it may be handed to others for advertising unless you do' : ''}.`,
         severity: 'bad',
@@ -1320,7 +1334,9 @@ export function writeLists(
   const said = new Set<string>();
   const add = (list: 'keyPoints' | 'privacyConcerns', item: SummaryItem, isSpecific: boolean) => {
     // Every item is held to what its category's sentence needs from its quote.
-    if (said.has(item.category) || !isBackedByQuote(item)) return;
+    // … and to every detail (address, amount, period) it gives being in its own quotes: an item that names one its quotes
+    // do not hold is not said at all.
+    if (said.has(item.category) || !isBackedByQuote(item) || !carriesDetails(item)) return;
     said.add(item.category);
     if (isSpecific || !LIST_ONLY_WHEN_SPECIFIC.has(item.category)) candidates[list].push({ item, isSpecific });
     else unlisted.push(item);
@@ -1378,7 +1394,11 @@ export function writeLists(
     details: {
       keyPoints: keep(candidates.keyPoints),
       privacyConcerns: keep(candidates.privacyConcerns),
-      recommendations: dedupe(recommendations(facts).filter(isBackedByQuote).map(limit)).slice(0, maxItems),
+      recommendations: dedupe(
+        recommendations(facts)
+          .filter((item) => isBackedByQuote(item) && carriesDetails(item))
+          .map(limit),
+      ).slice(0, maxItems),
     },
     unlisted,
   };
