@@ -151,6 +151,23 @@ describe('writeLists', () => {
     );
   });
 
+  it.each([
+    [
+      'You must be at least 18 years of age to create an Example account.',
+      'The terms set an age of at least 18 to create an account: “You must be at least 18 years of age to create an Example account”.',
+    ],
+    ['The Services are not intended for users under 13.', 'The terms say the service is not meant for children under 13.'],
+    [
+      'You must be at least 16 years old to use the Services.',
+      'The terms set a minimum age of 16 to use the service: “You must be at least 16 years old to use the Services”.',
+    ],
+  ])('says what the age in "%s" is for', (clause, text) => {
+    const facts = readFacts([
+      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
+    ]);
+    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'age_limit')?.text).toBe(text);
+  });
+
   it('says the data is handed to others for advertising only where a quote says so', () => {
     const saleItem = (privacy: string) =>
       writeLists(factsOf(privacy)).details.privacyConcerns.find((i) => i.category === 'sale_of_data')?.text;

@@ -292,6 +292,26 @@ const SENTENCES: readonly FactSentence[] = [
         .trim()
         .replace(/^(?:\(?\d{1,2}[.)]\s+|in short:\s*)+/i, '')
         .replace(/\.$/, '');
+      // What the age is for, as the rule says it: an audience the service is not meant for, or one act (creating an
+      // account, subscribing), is no minimum age to use the service.
+      const rulesOut = /\bnot (?:directed|intended|meant|designed|targeted|aimed)\b/i.test(rule);
+      const act =
+        /\bto (?:(?:create|open|register(?: for)?|hold|have)\s+(?:an?|your|the)\s+(?:[A-Z]\w+\s+)?(account)|(subscribe|purchase|buy)|become (?:an?|the) (?:[A-Z]\w+ )?(member|subscriber))\b/i.exec(
+          rule,
+        );
+      const doing = act && (act[1] ? 'create an account' : act[2] ? act[2].toLowerCase() : `become a ${act[3]!.toLowerCase()}`);
+      if (!parent && rulesOut)
+        return {
+          text: `${who === 'The terms set' ? 'The terms say' : 'The privacy policy says'} the service is not meant for children under ${min}.`,
+          severity: 'neutral',
+          evidence: a.evidence.slice(0, 1),
+        };
+      if (!parent && act && !/\bto use\b/i.test(rule.slice(0, act.index)))
+        return {
+          text: `${who} an age of at least ${min} to ${doing}${short(rule) ? `: “${rule}”` : ''}.`,
+          severity: 'neutral',
+          evidence: a.evidence.slice(0, 1),
+        };
       return {
         text:
           parent && adult && /\b(?:children of all ages|younger (?:children|users))\b/i.test(quote)
