@@ -12,6 +12,7 @@ import {
 } from '../summarize/details';
 import { POINTS_BACK } from '../segment/segment';
 import { TRANSFER_SAFEGUARDS } from '../summarize/vocabulary';
+import { isBackedByQuote } from './reconcile';
 import {
   durationsIn,
   europeanRegionsIn,
@@ -560,7 +561,12 @@ const TERMINATION =
 const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
-const WARNED = /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i;
+/** A promise to warn before closing an account. */
+export const WARNED =
+  /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before|before (?:suspending|terminating|closing|disabling)\b[^.]{0,160}\b(?:we will|we['’]ll) (?:provide|give|send) you (?:with )?(?:reasonable )?(?:advance |prior )?notice)\b/i;
+/** An exception to notice: "we will not provide you advance notice before suspension or termination where we believe …". */
+const NO_NOTICE_WHERE =
+  /\b(?:will not|won['’]t|do not|need not|may not) (?:provide|give|send) (?:you )?(?:any )?(?:advance |prior )?notice\b[^.]{0,40}\b(?:before|of|prior to) (?:any )?(?:suspension|termination|suspending|terminating)\b/i;
 /** Notice with the reason as the rule, withheld in listed cases: "We will notify you with the reason for termination … unless …". */
 export const NOTICE_UNLESS = /\b(?:notify|inform|tell) you\b[^.]{0,80}\b(?:terminat|suspen)\w*[^.]*\bunless\b/i;
 
@@ -1848,15 +1854,28 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'termination_without_notice',
     read(ctx) {
-      const found = serviceOnly(ctx.find(TERMINATION, TERMS)).filter((l) => !USER_ENDS.test(l.clause.text));
+      // Never the user's own right to leave, nor a named part of the service ("the Beta Services", "the Pro Services").
+      const found = serviceOnly(ctx.find(TERMINATION, TERMS)).filter(
+        (l) =>
+          !USER_ENDS.test(l.clause.text) &&
+          // (… nor what survives a termination: "Upon termination … for any reason, these sections survive".)
+          !/\bsurviv\w*\b/i.test(l.clause.text) &&
+          isBackedByQuote({ category: 'unilateral_termination', evidence: [{ quote: l.clause.text }] }),
+      );
       const warned = found.filter((l) => WARNED.test(l.clause.text));
       const abrupt = found.filter((l) => ABRUPT.test(l.clause.text) && !WARNED.test(l.clause.text));
-      // "Normally we warn you" with an exception "without prior notice" still allows termination without notice.
-      const withoutNotice = (l: Located) => /\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text);
+      // "Normally we warn you" with an exception "without prior notice" (or "we will not provide you advance notice before
+      // suspension … where …") still allows termination without notice.
+      const withoutNotice = (l: Located) =>
+        /\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text) || NO_NOTICE_WHERE.test(l.clause.text);
       const endsWithoutNotice = (l: Located) =>
-        /\b(?:suspen|terminat|clos|disabl)\w*\b[^.]{0,80}\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text) &&
+        (/\b(?:suspen|terminat|clos|disabl)\w*\b[^.]{0,80}\bwithout (?:prior |advance |any )?notice\b/i.test(l.clause.text) ||
+          NO_NOTICE_WHERE.test(l.clause.text)) &&
         !/\bdelete (?:your|any of your) content\b/i.test(l.clause.text);
-      const exceptions = ctx.find(/\b(?:suspension|termination)\b[^.]{0,80}\bwithout (?:prior |advance )?notice\b/i, TERMS);
+      const exceptions = [
+        ...ctx.find(/\b(?:suspension|termination)\b[^.]{0,80}\bwithout (?:prior |advance )?notice\b/i, TERMS),
+        ...ctx.find(NO_NOTICE_WHERE, TERMS),
+      ];
       // Each clause once, the ones that say "without notice" first; never the user's own right to leave.
       const unwarned = [...new Set([...abrupt, ...exceptions])]
         .filter((l) => !USER_ENDS.test(l.clause.text))
@@ -1918,6 +1937,21 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           'We will normally let you know before we suspend or terminate your account. Suspension or termination may happen without prior notice if special circumstances justify immediate action.',
         document: 'terms',
         value: 'yes',
+      },
+      // Notice as the rule, with listed exceptions; a named part of the service closing is not your account.
+      {
+        clause:
+          'We may, in our sole discretion, discontinue, suspend, or remove your access to the Beta Services. Before suspending or terminating your access to the Services and/or Account, we will provide you with reasonable advance notice via email. Notwithstanding the foregoing, we will not provide you advance notice before suspension or termination where we believe that you are in material breach of these Terms.',
+        document: 'terms',
+        value: 'yes',
+        quote:
+          'Notwithstanding the foregoing, we will not provide you advance notice before suspension or termination where we believe that you are in material breach of these Terms.',
+      },
+      {
+        clause:
+          'Before suspending or terminating your access to the Services and/or Account, we will provide you with reasonable advance notice via email so that you have an opportunity to remedy the issue.',
+        document: 'terms',
+        value: 'no',
       },
     ],
   },

@@ -25,7 +25,15 @@ import { describeFinding } from '../summarize/describe';
 import { POINTS_BACK } from '../segment/segment';
 import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
-import { ARBITRATION_BODY, isAdsPractice, LOCATION_FROM_IP, NO_REFUND, NOTICE_UNLESS, OBJECTION_REACHES_TRAINING } from './questions';
+import {
+  ARBITRATION_BODY,
+  isAdsPractice,
+  LOCATION_FROM_IP,
+  NO_REFUND,
+  NOTICE_UNLESS,
+  OBJECTION_REACHES_TRAINING,
+  WARNED,
+} from './questions';
 import { durationsIn } from './reader';
 import { carriesDetails, isBackedByQuote } from './reconcile';
 
@@ -806,9 +814,7 @@ const SENTENCES: readonly FactSentence[] = [
       const appeal = /\byou (?:can|may) appeal\b/i.test(all) ? '; you can appeal' : '';
       const tail = `${refund}${appeal}`;
       // A rule to warn with an exception ("normally … without prior notice if special circumstances justify it").
-      const isException = a.evidence.some((e) =>
-        /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before)\b/i.test(e.quote),
-      );
+      const isException = a.evidence.some((e) => WARNED.test(e.quote));
       // Notice with the reason as the rule, withheld in the cases the terms list.
       if (a.value === 'yes' && a.evidence.some((e) => NOTICE_UNLESS.test(e.quote)))
         return {

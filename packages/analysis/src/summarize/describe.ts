@@ -209,7 +209,16 @@ const DESCRIBERS: Record<string, Describer> = {
       return undefined;
     // "We may audit accounts without notice" closes nothing.
     if (!/\b(terminat|suspen|clos|disabl|deactivat|cancel|delet|block|ban|remov|restrict|end)\w*/i.test(t)) return undefined;
-    if (hasNoNotice(t)) return specific('The service can suspend or close your account at its discretion, without notice.', 'bad');
+    // "Without notice" only where the clause says it (discretion is no silence: "after such notice, we will, at our discretion, …").
+    const unwarned = /\bwithout (?:prior |advance |any )?(?:notice|warning)\b|\bwithout (?:telling|notifying|warning) you\b/i.test(t);
+    const discretion =
+      /\b(?:at|in) (?:our|its) (?:sole )?discretion\b|\bfor any reason\b/i.test(t) &&
+      namedIn(t, TERMINATION_GROUNDS, 2).includes('at its discretion');
+    if (unwarned || discretion)
+      return specific(
+        `The service can suspend or close your account${discretion ? ' at its discretion' : ''}${unwarned ? `${discretion ? ',' : ''} without notice` : ''}.`,
+        'bad',
+      );
     return /\binactiv/i.test(t)
       ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
       : closingOn(namedIn(t, TERMINATION_GROUNDS, 2));

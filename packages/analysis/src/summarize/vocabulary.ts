@@ -49,7 +49,9 @@ export const WARRANTIES: Vocabulary = [
 /** Grounds on which the service may close an account. */
 export const TERMINATION_GROUNDS: Vocabulary = [
   [
-    /\bfor any (?:other |or no )?reason\b|\bfor no reason\b|\b(?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion\b|\bwith or without cause\b/i,
+    // (Discretion over whether you broke the rules, "if it determines, in its sole discretion, that you have violated", is no
+    // discretion to close an account for any reason.)
+    /\bfor any (?:other |or no )?reason\b|\bfor no reason\b|\b(?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion\b(?!,? (?:that|whether)\b)(?<!\b(?:determin|decid|believ|find|conclud)\w*,? (?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion)|\bwith or without cause\b/i,
     'at its discretion',
   ],
   [/\bbreach|\bviolat\w*\b[^.]{0,40}\b(?:terms|agreement|polic|guidelines|rules)/i, 'if it believes you broke its rules'],
