@@ -491,8 +491,10 @@ const CLASS_PROCEEDING =
 const LICENCE =
   /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|right to (?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
 /** Granted to the service (us, the company by name), not to other users or by the service to you. */
-const TO_SERVICE = /\b[Yy]ou (?:hereby )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
-const FEEDBACK = /\b(?:feedback|suggestions?|ideas)\b/i;
+const TO_SERVICE =
+  /\b[Yy]ou (?:hereby )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?us\b|\bwe(?:['’]re| are) allowed to use\b/;
+/** Feedback, ideas and unsolicited submissions: their licence is not the one over your content. */
+const FEEDBACK = /\b(?:feedback|suggestions?|ideas|unsolicited (?:submissions?|materials?|proposals?))\b/i;
 /** Your content as such: "User Content", "your content", "any content you provide". */
 const USER_CONTENT =
   /\b(?:user|your) content\b|\b(?:any |the )?content (?:that )?you (?:provide|post|submit|upload|share|make available)\b/i;
@@ -1620,7 +1622,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'content_licence',
     read(ctx) {
-      const found = ctx.find([LICENCE, TO_SERVICE], TERMS).filter((l) => !aboutFeedback(l));
+      // The licence to your content in general before one to a defined part of it or one feature's ("If you use BeePitched,
+      // … Pitch Content"; "AI Inputs"): the narrower one is not the answer while the general one is stated.
+      const narrow = (l: Located) =>
+        Number(
+          /\bIf you use [A-Z]/.test(`${leadInOf(l)} ${l.clause.text}`) ||
+            /\b(?<!User )(?!User\b|Your\b|Member\b|Subscriber\b|Customer\b|Generated\b)[A-Z][A-Za-z]* (?:Content|Inputs?|Outputs?|Submissions?)\b/.test(
+              l.clause.text,
+            ),
+        );
+      const found = ctx
+        .find([LICENCE, TO_SERVICE], TERMS)
+        .filter((l) => !aboutFeedback(l))
+        .sort((a, b) => narrow(a) - narrow(b));
       if (found.length === 0) return ctx.answer('none_stated', []);
       // The licence's terms, its own clause and the list items or sentences right after it.
       // (A waiver of moral rights that follows is no term of the licence: "you irrevocably waive your moral rights".)
@@ -1634,7 +1648,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const isTransferable = /\btransferable\b/i.test(text);
       const isBroad =
         /\bworldwide\b|\bthroughout the world\b/i.test(text) &&
-        (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b/i.test(text));
+        (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b/i.test(text));
       // How long it lasts may be said elsewhere: "the right to use any question you post is
       // perpetual", the licence section among those that survive termination, content kept in
       // use after you leave. A licence that ends when you delete your content is not perpetual.
@@ -1672,6 +1686,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // The general licence before one feature's; "you … automatically grant us" is a grant to the service.
+      {
+        clause:
+          'If you use Pitcher, you agree that by uploading Pitch Content, you grant Example a limited licence to host that content as necessary to provide the Pitcher feature. By uploading Your Content, you represent that you have all necessary rights, and automatically grant us a non-exclusive, royalty free, perpetual, worldwide license to use Your Content in any way.',
+        document: 'terms',
+        value: 'broad',
+      },
       {
         clause:
           'You grant us a worldwide, sublicensable licence to use any content you provide through the app, including photos, reviews and feedback.',

@@ -202,7 +202,8 @@ export function licencePurpose(evidence: readonly Evidence[]): string {
       /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether)\b|$)/i.exec(
         quote,
       )?.[1] ?? /^\s*(In order to [^,.;]{4,60}),/.exec(quote)?.[1];
-    if (purpose)
+    // (A purpose cut before its words, "for the limited purposes of:", names none.)
+    if (purpose && !/\b(?:of|to|for|with)\s*$/i.test(purpose.trim()))
       return `, ${purpose
         .trim()
         .replace(/^In\b/, 'in')
@@ -795,8 +796,28 @@ const SENTENCES: readonly FactSentence[] = [
           severity: 'bad',
           evidence: [training],
         };
-      if (a.value === 'limited')
-        return { text: 'You grant the service a licence to your content limited to running the service.', severity: 'neutral' };
+      // "Limited" as its clause bounds it, with the purpose where the clause gives one; "to running the service" only where it
+      // says so (a licence "to operate, improve and develop new products" is limited, but not to running the service).
+      if (a.value === 'limited') {
+        const purpose = licencePurpose(a.evidence);
+        const runningOnly = a.evidence.some((e) => {
+          const purpose =
+            /\b(?:(?:solely|only)\b[^.]{0,40}|in order to |for the (?:sole |limited )?purposes? of )(?:provid|operat|run)\w*\b[^.]{0,40}/i.exec(
+              e.quote,
+            )?.[0];
+          return (
+            purpose !== undefined &&
+            /\bservices?\b|\bplatform\b/i.test(purpose) &&
+            !/\b(?:improv|develop|research|market|promot|advertis|train)\w*/i.test(purpose)
+          );
+        });
+        return {
+          text: runningOnly
+            ? 'You grant the service a licence to your content limited to running the service.'
+            : `You grant the service a limited licence to your content${purpose}${licenceEnd(a.evidence)}.`,
+          severity: 'neutral',
+        };
+      }
       return undefined;
     },
   },
