@@ -7,6 +7,7 @@ import {
   findSettingName,
   findUsd,
   findWebAddress,
+  isCategoryRow,
   isStatement,
   NUMBER_WORDS,
 } from '../summarize/details';
@@ -736,7 +737,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = serviceOnly(
         [TRACKING, TRACKING_PARTNERS, OTHERS_TRACKERS, BROWSING_ADS].flatMap((pattern) => ctx.find(pattern, PRIVACY)),
       ).filter((l, i, all) => all.findIndex((other) => other.clause === l.clause) === i);
-      const affirmed = found.filter((l) => !isDeniedBefore(l.clause.text, /\b(?:track|use|collect)\w*/i, 20));
+      // (A table row of data categories names "partner sites" but states no tracking.)
+      const affirmed = found.filter(
+        (l) => !isDeniedBefore(l.clause.text, /\b(?:track|use|collect)\w*/i, 20) && !isCategoryRow(l.clause.text),
+      );
       return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
     },
     examples: [

@@ -78,6 +78,19 @@ describe('isStatement', () => {
   it('quotes a sentence', () => {
     expect(isStatement('We share your information with service providers who host our servers.')).toBe(true);
   });
+
+  it('does not quote a table row of data categories, but does quote a rule that lists its objects', () => {
+    expect(
+      isStatement(
+        'Identity Data; Purchase Information; Demographic Information; Data we collect from your device; Data relating to your use of partner sites; To serve advertising; With your consent',
+      ),
+    ).toBe(false);
+    expect(
+      isStatement(
+        'You agree to indemnify us against claims arising from: your content; your use of the Services; your breach of these Terms; your violation of law.',
+      ),
+    ).toBe(true);
+  });
 });
 
 describe('a clause about something else that shares the keyword', () => {

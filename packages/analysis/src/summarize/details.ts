@@ -221,8 +221,19 @@ export const hasNotice = (text: string) =>
  */
 export function isStatement(text: string): boolean {
   const words = text.split(/\s+/).length;
-  if (isSignpost(text)) return false;
+  if (isSignpost(text) || isCategoryRow(text)) return false;
   return words >= 12 || (words >= 5 && /[.;:!)”"]\s*$/.test(text));
+}
+
+/**
+ * A table row or a run of category names ("Identity Data; Purchase Information; Demographic Information; …"): four or more
+ * parts, the first without a subject or verb of a rule and at most a third with them. It names things; it states no practice.
+ */
+export function isCategoryRow(text: string): boolean {
+  const parts = text.split(/\s*[;|]\s*/).filter((part) => part.trim().length > 0);
+  const rule = (part: string) => /\b(?:we|you|our|may|will|is|are|can|must|shall|agree)\b/i.test(part);
+  // (A rule that lists its objects, "You agree to indemnify us against (a) your content; (b) …", opens with its verb.)
+  return parts.length >= 4 && !rule(parts[0]!) && parts.filter(rule).length <= Math.max(1, parts.length / 3);
 }
 
 /** A question heading, a link label, a table-of-contents row or a note of what changed: it points to a rule but states none. */
