@@ -1883,8 +1883,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = serviceOnly(ctx.find(TERMINATION, TERMS)).filter(
         (l) =>
           !USER_ENDS.test(l.clause.text) &&
-          // (… nor what survives a termination: "Upon termination … for any reason, these sections survive".)
+          // (… nor what survives a termination: "Upon termination … for any reason, these sections survive"; nor a disclaimer
+          // of liability for a suspension: "WILL HAVE NO LIABILITY TO YOU FOR ANY … SUSPENSION … FOR ANY REASON".)
           !/\bsurviv\w*\b/i.test(l.clause.text) &&
+          !/^\W*(?:[\w’'.-]+\s+){1,4}(?:will|shall) (?:have no liability|not be liable)\b/i.test(l.clause.text) &&
           isBackedByQuote({ category: 'unilateral_termination', evidence: [{ quote: l.clause.text }] }),
       );
       const warned = found.filter((l) => WARNED.test(l.clause.text));
@@ -1977,6 +1979,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           'Before suspending or terminating your access to the Services and/or Account, we will provide you with reasonable advance notice via email so that you have an opportunity to remedy the issue.',
         document: 'terms',
         value: 'no',
+      },
+      // A disclaimer of liability for a suspension grants no power to close your account.
+      {
+        clause: 'EXAMPLE WILL HAVE NO LIABILITY TO YOU FOR ANY INTERRUPTION, SUSPENSION OR TERMINATION OF YOUR ACCOUNT FOR ANY REASON.',
+        document: 'terms',
+        value: 'not_stated',
       },
     ],
   },

@@ -21,7 +21,7 @@ import {
   TRANSFER_RECIPIENTS,
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
-import { describeFinding } from '../summarize/describe';
+import { closingVerb, describeFinding } from '../summarize/describe';
 import { POINTS_BACK } from '../segment/segment';
 import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
@@ -827,6 +827,8 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'unilateral_termination',
     write: (a) => {
       const grounds = namedIn(quotesOf(a), TERMINATION_GROUNDS, 2);
+      // "suspend" only, where its quotes only suspend ("suspend your access until we have charged a valid payment method").
+      const verb = closingVerb(quotesOf(a));
       // What closing costs you, where a quote says it: no refund, purchased subscriptions; and a way to appeal.
       const all = a.evidence.map((e) => e.quote).join(' ');
       // What closing costs you, where a quote says it: your purchases, no refund; and a way to appeal.
@@ -839,7 +841,7 @@ const SENTENCES: readonly FactSentence[] = [
       // Notice with the reason as the rule, withheld in the cases the terms list.
       if (a.value === 'yes' && a.evidence.some((e) => NOTICE_UNLESS.test(e.quote)))
         return {
-          text: `The service can suspend or close your account${grounds.length ? ` (${listing(grounds, 'or')})` : ''}; it tells you why${
+          text: `The service can ${verb} your account${grounds.length ? ` (${listing(grounds, 'or')})` : ''}; it tells you why${
             /\bremedy\b|\bcure\b/i.test(all) ? ' and, for a breach, lets you put it right first' : ''
           }, except in listed cases.`,
           severity: 'bad',
@@ -847,7 +849,7 @@ const SENTENCES: readonly FactSentence[] = [
         };
       if (a.value === 'yes' && isException)
         return {
-          text: `The terms let the service suspend or close your account${grounds.length ? ` (${listing(grounds, 'or')})` : ''} without warning you first in exceptional cases; otherwise it tells you before.`,
+          text: `The terms let the service ${verb} your account${grounds.length ? ` (${listing(grounds, 'or')})` : ''} without warning you first in exceptional cases; otherwise it tells you before.`,
           severity: 'bad',
           evidence: a.evidence.slice(0, 2),
         };
@@ -856,7 +858,7 @@ const SENTENCES: readonly FactSentence[] = [
         /\bwhere (?:reasonably )?(?:practicable|possible)\b|\bif (?:reasonably )?(?:practicable|possible)\b/i.test(quotesOf(a))
       )
         return {
-          text: `The terms let the service suspend or close your account${grounds.length ? `, ${listing(grounds, 'or')}` : ''}, with notice only where it finds that practicable.`,
+          text: `The terms let the service ${verb} your account${grounds.length ? `, ${listing(grounds, 'or')}` : ''}, with notice only where it finds that practicable.`,
           severity: 'bad',
         };
       // "Without warning" only where the quote says so; "at any time, in its sole discretion" says when and why, not how.
@@ -868,13 +870,13 @@ const SENTENCES: readonly FactSentence[] = [
         )
       )
         return {
-          text: `The terms let the service suspend or close your account${purchases}${/\bat any time\b/i.test(quotesOf(a)) ? ' at any time' : ''}${grounds.length ? `, ${listing(grounds, 'or')}` : ''}${tail}.`,
+          text: `The terms let the service ${verb} your account${purchases}${/\bat any time\b/i.test(quotesOf(a)) ? ' at any time' : ''}${grounds.length ? `, ${listing(grounds, 'or')}` : ''}${tail}.`,
           severity: 'bad',
           ...withTail,
         };
       if (a.value === 'yes')
         return {
-          text: `The terms let the service suspend or close your account${purchases} without warning you first${grounds.length ? `: ${listing(grounds, 'or')}` : ''}${tail}.`,
+          text: `The terms let the service ${verb} your account${purchases} without warning you first${grounds.length ? `: ${listing(grounds, 'or')}` : ''}${tail}.`,
           severity: 'bad',
           ...withTail,
         };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFinding, namedRecipients, namedTrackers } from './describe';
+import { closingVerb, describeFinding, namedRecipients, namedTrackers } from './describe';
 import { isStatement } from './details';
 
 describe('namedRecipients', () => {
@@ -61,6 +61,15 @@ describe('third-party sharing', () => {
     expect(
       describeFinding('third_party_sharing', 'These services are provided by Example Ltd (with its affiliates, "Example").'),
     ).toBeUndefined();
+  });
+});
+
+describe('closingVerb', () => {
+  it.each([
+    ['If a payment fails and you do not cancel your subscription, we may suspend your access until we have charged you.', 'suspend'],
+    ['We may suspend or terminate your account at any time.', 'suspend or close'],
+  ])('reads "%s"', (clause, verb) => {
+    expect(closingVerb(clause)).toBe(verb);
   });
 });
 

@@ -70,10 +70,18 @@ const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 
 const LETS_OTHERS_COLLECT =
   /\b(?:permit|allow|let|enable)\w*\s+(?:(?:certain|some|other)\s+)?(?:third[- ]part(?:y|ies)|(?:online )?(?:advertising|ad) networks?|advertisers|partners|social media companies|other companies)\b[^.]{0,200}\bto collect\b/i;
 /** Closing accounts on the grounds the clause names, and none it does not ("if a payment fails" is no broken rule). */
-const closingOn = (grounds: readonly string[]): Description =>
+/** "suspend" where the clause only suspends or holds access ("suspend your access until we have charged …"), else "suspend or close". */
+export const closingVerb = (text: string) =>
+  // (Your own cancelling, "and you do not cancel your subscription", closes nothing of the service's doing.)
+  /\b(?:terminat|clos|cancel|delet|disabl|deactivat|ban|remov|end)\w*\b/i.test(
+    text.replace(/\byou (?:do not |don['’]t |may |can )?(?:cancel|close|delete|end)\w*/gi, ''),
+  )
+    ? 'suspend or close'
+    : 'suspend';
+const closingOn = (grounds: readonly string[], text: string): Description =>
   grounds.length
-    ? specific(`The service can suspend or close your account ${listing(grounds, 'or')}.`)
-    : plain('The service can suspend or close your account.');
+    ? specific(`The service can ${closingVerb(text)} your account ${listing(grounds, 'or')}.`)
+    : plain(`The service can ${closingVerb(text)} your account.`);
 
 /** Sharing limited to those who work for the service: "only … with (third party) suppliers/processors/service providers … on our behalf". */
 const ONLY_FOR_US =
@@ -221,7 +229,7 @@ const DESCRIBERS: Record<string, Describer> = {
       );
     return /\binactiv/i.test(t)
       ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
-      : closingOn(namedIn(t, TERMINATION_GROUNDS, 2));
+      : closingOn(namedIn(t, TERMINATION_GROUNDS, 2), t);
   },
   unilateral_change: (t) => {
     // "We may change our offerings without notice" is about the service, not the terms.

@@ -59,6 +59,7 @@ export const TERMINATION_GROUNDS: Vocabulary = [
     /\b(?:required|comply|complying) (?:to comply )?(?:by|with)? ?(?:the )?law\b|\blegal (?:reasons|requirements?|obligations?)\b/i,
     'where the law requires',
   ],
+  [/\b(?:repeat )?infring\w*/i, 'if you infringe others’ rights'],
   [/\bfraud\w*|\billegal\b|\bunlawful\b/i, 'for fraud or unlawful use'],
   [/\brisk\b|\bharm\w*\b/i, 'to prevent harm or risk'],
   [/\binactiv\w*/i, 'for inactivity'],
@@ -92,7 +93,8 @@ export const COOKIE_KINDS: Vocabulary = [
 export const INDEMNITY_COVERS: Vocabulary = [
   [/\byour (?:user )?content\b|\bcontent you\b/i, 'your content'],
   [
-    /\byour (?:access(?: to)?,?\s*)?(?:use|misuse)\b|\b(?:use|misuse) of the (?:\w+ )?(?:services?|platform|site)\b|\bany activity\b[^.]{0,40}\b(?:on|through)\b/i,
+    // (… not a use "in violation of these Terms": that is a breach, not ordinary use.)
+    /(?:\byour (?:access(?: to)?,?\s*)?(?:use|misuse)\b|\b(?:use|misuse) of the (?:\w+ )?(?:services?|platform|site)\b|\bany activity\b[^.]{0,40}\b(?:on|through)\b)(?![^.;]{0,60}\b(?:in violation of|in breach of|that violates|contrary to)\b)/i,
     'your use of the service',
   ],
   [/\b(?:your )?(?:breach|violation) of (?:any (?:part )?of )?(?:these|this|the) (?:terms|agreement)/i, 'your breach of the terms'],
