@@ -106,6 +106,8 @@ describe('a clause about something else that shares the keyword', () => {
   it.each([
     ['warranty_disclaimer', 'The security measures we use to protect your files are provided “as is” and with no warranties.'],
     ['warranty_disclaimer', 'Output is provided "as-is" and may be inaccurate or incomplete.'],
+    ['warranty_disclaimer', 'We cannot guarantee the availability or accuracy of GPS data.'],
+    ['warranty_disclaimer', 'It may not always be accurate, complete, reliable, current, or error-free.'],
     ['warranty_disclaimer', 'We make no promises about the Service Provider’s products other than those stated in these Terms.'],
     ['user_ownership', 'You represent you own or have obtained all necessary rights to the content you post.'],
     ['cross_site_tracking', 'We use various technologies to store information, including cookies, pixel tags and local storage.'],

@@ -202,7 +202,16 @@ const DESCRIBERS: Record<string, Describer> = {
         : /\bwarrant(?:y|ies) of any kind\b/i.test(t)
           ? plain('The service is provided “as is”, without warranties of any kind.')
           : plain('The service is provided “as is”.');
-    if (!disclaimed.length) return undefined;
+    // Without "as is", a disclaimer about the service, not about one thing it offers: "We cannot guarantee the accuracy of
+    // GPS data", or "It may not always be accurate" (a pronoun for what the clause before named).
+    if (
+      !disclaimed.length ||
+      /^\s*(?:It|They|This|These|Such)\b/.test(t) ||
+      /\b(?:accuracy|availability|completeness|reliability)\b[^.]{0,20}\bof\s+(?!(?:the |our |its |any )?(?:[A-Z][\w-]* )*(?:Services?|Platform|Sites?|Apps?|Website|Software|service|content)\b)/i.test(
+        t,
+      )
+    )
+      return undefined;
     return /\bdisclaim/i.test(t)
       ? specific(`The service disclaims any warranty of ${listing(disclaimed)}.`)
       : specific(`The service gives no guarantee of ${listing(disclaimed)}.`);

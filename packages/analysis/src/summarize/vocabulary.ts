@@ -38,7 +38,8 @@ export const OTHER_RECIPIENTS: Vocabulary = [
 /** Warranties an "as is" clause disclaims: what the service itself is not promised to be first, the stock legal trio after. */
 export const WARRANTIES: Vocabulary = [
   [/\buninterrupted\b/i, 'uninterrupted service'],
-  [/\bvirus|harmful components\b|\bsecure\b/i, 'security'],
+  [/\bsecure\b/i, 'security'],
+  [/\bvirus|harmful (?:components|code)\b/i, 'freedom from viruses'],
   [/\berror-free\b|\berrors?\b/i, 'freedom from errors'],
   [/\baccura(?:te|cy)\b/i, 'accuracy'],
   [/\bmerchantab/i, 'merchantability'],
