@@ -195,8 +195,10 @@ function withDetailNearby(c: Chosen, clauses: readonly Clause[]): Chosen {
         (clause) =>
           clause !== own &&
           /\b(?:service providers|processors|vendors)\b/i.test(clause.text) &&
-          // Not a source of data ("We receive personal data about you from these parties …: … providers such as Adyen").
-          !/\b(?:receive|obtain|collect|get)\w*\b[^.]{0,60}\bfrom\b/i.test(clause.leadIn?.text ?? ''),
+          // Not a source of data ("We receive personal data about you from these parties …: … providers such as Adyen";
+          // "These sources include: … vendors … that collect or provide personal information to Netflix").
+          !/\b(?:receive|obtain|collect|get)\w*\b[^.]{0,60}\bfrom\b|\bsources?\b/i.test(clause.leadIn?.text ?? '') &&
+          !/\b(?:provide|give|send)\w*\b[^.]{0,40}\bto (?:us|[A-Z][\w.]*)\b/.test(clause.text),
       )
     : clauses.slice(at + 1, at + 4).filter((clause) => clause.heading === own.heading);
   for (const clause of nearby) {

@@ -107,6 +107,12 @@ describe('a clause about something else that shares the keyword', () => {
     ['warranty_disclaimer', 'The security measures we use to protect your files are provided “as is” and with no warranties.'],
     ['warranty_disclaimer', 'Output is provided "as-is" and may be inaccurate or incomplete.'],
     ['warranty_disclaimer', 'We cannot guarantee the availability or accuracy of GPS data.'],
+    ['third_party_sharing', 'The Company may use Anonymous Information or disclose it to third party service providers.'],
+    ['third_party_sharing', 'To use some features, you may be required to provide Personal Data directly to third parties.'],
+    [
+      'third_party_sharing',
+      'Service Providers such as vendors and contractors that collect or provide personal information to Example on our behalf.',
+    ],
     ['warranty_disclaimer', 'It may not always be accurate, complete, reliable, current, or error-free.'],
     ['warranty_disclaimer', 'We make no promises about the Service Provider’s products other than those stated in these Terms.'],
     ['user_ownership', 'You represent you own or have obtained all necessary rights to the content you post.'],

@@ -385,8 +385,17 @@ const DESCRIBERS: Record<string, Describer> = {
       )
     )
       return undefined;
-    // "You may choose to share … with our partners" is the user's own sharing.
-    if (/\byou (?:can|may)\b[^.]{0,30}\bshare\b/i.test(t)) return undefined;
+    // "You may choose to share … with our partners" is the user's own sharing ("you may be required to provide Personal Data
+    // directly to third parties" too); information that identifies no one ("Anonymous Information") is no personal data; and
+    // what others give the service ("vendors … that collect or provide personal information to Netflix") is a source.
+    if (
+      /\byou (?:can|may)\b[^.]{0,30}\bshare\b|\byou\b[^.]{0,40}\b(?:provide|give|submit)\b[^.]{0,40}\bdirectly to\b/i.test(t) ||
+      (/\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?)\s+(?:information|data)\b/i.test(t) &&
+        !/\bpersonal (?:information|data)\b/i.test(t)) ||
+      (/\b(?:that|who|which)\b[^.]{0,20}\b(?:provide|give|send|disclose)\w*\b[^.]{0,40}\bto (?:us|[A-Z][\w.]*)\b/.test(t) &&
+        !/\b(?:we|us)\b[^.]{0,60}\b(?:shar|disclos)\w*/i.test(t.replace(/\bon our behalf\b/gi, '')))
+    )
+      return undefined;
     // A limit, not an admission: "Your personal data will only be shared with third party suppliers who are performing services on our behalf".
     if (ONLY_FOR_US.test(t))
       return specific('Your personal data is shared only with suppliers that work on the service’s behalf.', 'neutral');
