@@ -591,7 +591,7 @@ const NARROW_INDEMNITY =
 const CLAIM_LIMIT =
   /\b(?:claim|cause of action|action|dispute)s?\b(?:[^.]|\.(?=\d)){0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
 const RENEWAL =
-  /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|will (?:continue|renew) (?:until|unless) (?:you )?cancel)\w*/i;
+  /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|will (?:continue|renew) (?:until|unless) (?:you )?cancel)\w*|\bunless you cancel\b[^.]{0,80}\b(?:charge|bill)\w*\b[^.]{0,80}\bnext (?:billing|subscription|renewal) (?:cycle|period|term)\b/i;
 const REFUND = /\brefund\w*\b/i;
 export const NO_REFUND =
   /\b(?:no refunds?|non-?refundable|not (?:be )?refund(?:ed|able)|will not (?:issue|provide|give) (?:a |any )?refunds?|are final|(?:no|not (?:have )?any) obligation to (?:refund|prorate))\b/i;
@@ -2132,10 +2132,24 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'auto_renewal',
     read(ctx) {
-      const found = ctx.find(RENEWAL, TERMS).filter((l) => !isDeniedBefore(l.clause.text, RENEWAL, 20));
+      // The service's own rule before what a third party's billing does ("… cancel through such third party, … turning off auto-renew").
+      const found = ctx
+        .find(RENEWAL, TERMS)
+        .filter((l) => !isDeniedBefore(l.clause.text, RENEWAL, 20))
+        .sort((a, b) => Number(/\bthird[- ]part/i.test(a.clause.text)) - Number(/\bthird[- ]part/i.test(b.clause.text)));
       return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
     },
-    examples: [{ clause: 'Your subscription will automatically renew each month until you cancel.', document: 'terms', value: 'yes' }],
+    examples: [
+      { clause: 'Your subscription will automatically renew each month until you cancel.', document: 'terms', value: 'yes' },
+      {
+        clause:
+          'If you signed up using your account with a third party, you may need to cancel through that third party, for example by turning off auto-renew. Unless you cancel your subscription before your billing date, you authorize us to charge the subscription fee for the next billing cycle to your Payment Method.',
+        document: 'terms',
+        value: 'yes',
+        quote:
+          'Unless you cancel your subscription before your billing date, you authorize us to charge the subscription fee for the next billing cycle to your Payment Method.',
+      },
+    ],
   },
   {
     id: 'refunds',
