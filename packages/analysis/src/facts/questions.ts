@@ -206,7 +206,7 @@ const MESSAGES =
   /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+|any\s+|such\s+)?(?:text\s+|chat\s+|e-?mail\s+)?(?:messages?|communications|chats?|conversations?)\b|\b(?:collect|process|store|receive|analy[sz]e)\w*(?:\s+and\s+\w+)?\s+(?:the\s+)?(?:data|content|contents|information)\s+(?:from|of|in)\s+(?:these\s+|such\s+|your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\bmessages?\b[^.]{0,40}\bincluding (?:their|the) content\b|\b(?:scan|analy[sz]e|review|read|monitor|screen)\w*(?:[\s,]+(?!to\b|in order\b|for\b)[\w'’-]+){0,4}?\s+(?:messages|chats|conversations|communications|privately shared)\b|\b(?:messages|chats|conversations|communications)\b[^.]{0,60}\b(?:may|will|are|is|can) (?:also )?(?:be )?(?:recorded|monitored|reviewed|scanned|analy[sz]ed|read)\b|\b(?:non-public|private) messages\b|\bMessage Data\b/i;
 /** Your exchanges with the service itself (support, surveys), not messages between users. */
 const WITH_THE_SERVICE =
-  /\b(?:exchanges?|communications?|correspondence|messages?|chats?)\b[^.]{0,80}\bwith us\b|\bwith our (?:support|customer (?:service|support|care))\b/i;
+  /\b(?:exchanges?|communications?|correspondence|messages?|chats?)\b[^.]{0,80}\bwith us\b|\bwith our (?:support|customer (?:service|support|care))\b|\bour (?:communications?|calls?|conversations?|correspondence)\b[^.]{0,40}\bwith you\b/i;
 const END_TO_END =
   /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b|\bnot even [A-Z]\w*,? can (?:read|see|listen)|\b(?:we|[A-Z]\w+) (?:cannot|can['’]t|(?:do(?:es)?n['’]t|do(?:es)? not|never) have the ability to) (?:(?:decrypt|see|read|access)(?:,? (?:or|and) (?:otherwise )?)?)+ (?:the )?(?:contents? of )?(?:your |any )?(?:messages|calls|chats|conversations|contents?)\b/i;
 
@@ -939,8 +939,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // "This information is not end-to-end encrypted" is no promise of end-to-end encryption.
       const e2e = ctx.find(END_TO_END, PRIVACY).filter((l) => !isInNegationScope(l.clause.text, /\bend-to-end\b/i));
       if (e2e.length > 0) return ctx.answer('no', e2e);
-      const found = serviceOnly(ctx.find(MESSAGES)).filter((l) => !WITH_THE_SERVICE.test(l.clause.text));
-      const affirmed = found.filter((l) => !isDeniedBefore(l.clause.text, /\b(?:scan|analy|review|read|access|collect|process)\w*/i, 25));
+      // Never the user's own duty ("You are responsible for compliance with all Laws governing the monitoring … of
+      // conversations"), nor a denial of any use ("Zoom does not use any of your … chat … to train … models").
+      const found = serviceOnly(ctx.find(MESSAGES)).filter(
+        (l) =>
+          !WITH_THE_SERVICE.test(l.clause.text) && !USER_OBLIGATION.test(l.clause.text) && !/^\W*You are responsible\b/.test(l.clause.text),
+      );
+      const affirmed = found.filter(
+        (l) =>
+          !isDeniedBefore(l.clause.text, /\b(?:scan|analy|review|read|access|collect|process)\w*/i, 25) &&
+          !isInNegationScope(l.clause.text, /\b(?:use|uses)\b/i),
+      );
       return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
     },
     examples: [
@@ -963,6 +972,20 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We collect the content of messages you send and receive.', value: 'yes' },
       { clause: 'Your messages are end-to-end encrypted, so we cannot see or read them.', value: 'no' },
+      // A user's duty, a denial of another use, and the service's own calls with you are no reading of your messages.
+      {
+        clause: 'You are responsible for compliance with all Laws governing the monitoring or recording of conversations as the Host.',
+        document: 'terms',
+        value: 'not_stated',
+      },
+      {
+        clause: 'Example does not use any of your audio, video, chat or other communications to train artificial intelligence models.',
+        value: 'not_stated',
+      },
+      {
+        clause: 'Our communications with you, including phone calls, may be monitored and recorded for quality purposes.',
+        value: 'not_stated',
+      },
       // The service's own inability, by name, with the verbs joined: a denial of access to the content.
       { clause: 'Example cannot decrypt or otherwise access the content of your messages or calls.', value: 'no' },
       { clause: 'Example does not have the ability to access your messages.', value: 'no' },

@@ -346,3 +346,14 @@ describe('no refunds', () => {
     expect(describeFinding('no_refunds', clause)?.text).toBe(sentence);
   });
 });
+
+describe('private_messages', () => {
+  it('names the account owner where the owner, not the service, can see the messages', () => {
+    expect(
+      describeFinding(
+        'private_messages',
+        'Depending on their settings, account owners can see sender and receiver information, along with the content of messages sent to and from users on their account.',
+      )?.text,
+    ).toBe('The owner or administrator of your account (for example your employer) can see the content of your messages.');
+  });
+});

@@ -519,6 +519,17 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   // Collecting or storing messages is not reading them: the clause must say they are read, scanned, reviewed or analysed.
   private_messages: (t) => {
+    // Who reads them may be the account's owner, not the service ("account owners can see … the content of messages sent to
+    // and from users on their account"): an employer or school that runs the account.
+    if (
+      /\b(?:account owners?|administrators?|admins?)\b[^.]{0,60}\b(?:can|may)\b[^.]{0,20}\b(?:see|access|view|read)\b[^.]{0,80}\bcontent\b/i.test(
+        t,
+      )
+    )
+      return specific(
+        'The owner or administrator of your account (for example your employer) can see the content of your messages.',
+        'bad',
+      );
     if (
       !/\b(?:read|scan|analy[sz]|review|monitor|inspect|screen)\w*\b/i.test(t.replace(/\b(?:sent|received)(?:,)? (?:or|and) read\b/gi, ''))
     )
