@@ -107,6 +107,10 @@ describe('a clause about something else that shares the keyword', () => {
     ['warranty_disclaimer', 'The security measures we use to protect your files are provided “as is” and with no warranties.'],
     ['warranty_disclaimer', 'Output is provided "as-is" and may be inaccurate or incomplete.'],
     ['warranty_disclaimer', 'We cannot guarantee the availability or accuracy of GPS data.'],
+    [
+      'limitation_of_liability',
+      'Example is not responsible for the accuracy of such External Content, or for any loss suffered by you based on reliance on the External Content.',
+    ],
     ['third_party_sharing', 'The Company may use Anonymous Information or disclose it to third party service providers.'],
     ['third_party_sharing', 'To use some features, you may be required to provide Personal Data directly to third parties.'],
     [

@@ -183,6 +183,15 @@ const DESCRIBERS: Record<string, Describer> = {
   limitation_of_liability: (t) => {
     // "We are not responsible for the Protocol" limits no liability.
     if (!/\bliab\w*|\bdamages?\b|\bloss(?:es)?\b/i.test(t) || /\bsurviv\w*/i.test(t)) return undefined;
+    // Loss from others' content or sites ("not responsible … for any loss suffered by you based on reliance on the External
+    // Content") is no limit of the service's own liability.
+    if (
+      /\bExternal Content\b|\bthird[- ]party (?:content|sites|websites|links|services|products|materials)\b|\bdealings\b|\badvertisers?\b|\bother users\b/i.test(
+        t,
+      ) &&
+      !/\baggregate\b|\btotal liability\b/i.test(t)
+    )
+      return undefined;
     const amount = findAmount(t);
     if (amount) return specific(`The service caps its liability to you at ${amount} or similar small amounts.`);
     if (/\bfees? (you )?paid|amount(s)? (you )?paid/i.test(t)) return specific('The service limits its liability to what you paid it.');
