@@ -141,7 +141,9 @@ export async function analyzeDocuments(
     recommendations: details.recommendations.map((i) => i.text),
     details,
     // Everything stated counts for the grade, listed or not (too generic, or beyond the lists' length).
-    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...unlisted], factSheet),
+    ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...unlisted], factSheet, {
+      privacyRead: extracted.some((e) => e.input.type === 'privacy'),
+    }),
     factSheet,
     documents,
     notices,

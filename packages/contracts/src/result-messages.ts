@@ -63,8 +63,8 @@ export const showAllRows = (count: number) => `Show all ${count}`;
 
 /** What each grade means, one line each (after the grade rule in packages/analysis/src/facts/grade.ts). */
 export const GRADE_LEGEND: Record<'A' | 'B' | 'C' | 'D' | 'E', string> = {
-  A: 'Good practices only: no bad one was found.',
-  B: 'Good practices outweigh the bad, but some bad ones remain.',
+  A: 'Only boilerplate bad points; no tracking, data sale, targeted ads, AI training, message reading or biometrics.',
+  B: 'Some bad points, but no tracking, data sale, targeted ads, AI training, message reading or biometrics; or good clearly outweighs bad.',
   C: 'Good and bad practices roughly balance.',
   D: 'Bad practices outweigh the good, or three or more serious problems.',
   E: 'Serious problems outweigh the good, or the bad far outweighs it.',

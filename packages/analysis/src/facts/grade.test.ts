@@ -38,6 +38,22 @@ describe('gradeOf', () => {
     expect(gradeOf(of('blocker', 'blocker', 'good'))).toBe('E');
   });
 
+  it('grades B without any practice of the surveillance economy, A where only boilerplate is left', () => {
+    const bad = (key: string, weight = 1) => ({ severity: 'bad' as const, key, weight });
+    const good = (key: string) => ({ severity: 'good' as const, key });
+    const clean = { withoutSurveillance: true };
+    const closing = [bad('unilateral_termination'), bad('unilateral_change'), bad('warranty_disclaimer', 0.5), good('no_sale_of_data')];
+    // Closing accounts and limits of liability, no tracking, sale, ads, AI training, messages or biometrics: B …
+    expect(gradeOf(closing, clean)).toBe('B');
+    // … only where the privacy policy was read and states none of them.
+    expect(gradeOf(closing)).toBe('C');
+    // Only boilerplate left: A.
+    expect(gradeOf([bad('contract_by_using', 0.5), bad('warranty_disclaimer', 0.5), good('unilateral_change')], clean)).toBe('A');
+    // One practice of the surveillance economy keeps the balance's grade, and so do many bads (balance at B_FLOOR or below).
+    expect(gradeOf([bad('targeted_advertising'), bad('warranty_disclaimer', 0.5), good('unilateral_change')], clean)).toBe('C');
+    expect(gradeOf([...Array.from({ length: 6 }, (_, i) => bad(`practice_${i}`)), good('opt_out')], clean)).toBe('C');
+  });
+
   it('weighs boilerplate at half a practice', () => {
     expect(gradeOf([{ severity: 'bad', weight: 0.5 }, { severity: 'bad', weight: 0.5 }, { severity: 'good' }])).toBe('C');
   });
@@ -45,6 +61,7 @@ describe('gradeOf', () => {
 
 describe('gradeSummary', () => {
   const noFacts = factsOf('');
+  const read = { privacyRead: true };
 
   /** Eight bad practices of eight kinds: a D by themselves. */
   const eightBads = [
@@ -60,12 +77,12 @@ describe('gradeSummary', () => {
 
   it('counts the good practices the fact sheet states, though no item says them', () => {
     const items = eightBads;
-    expect(gradeSummary(items, noFacts).grade).toBe('D');
+    expect(gradeSummary(items, noFacts, read).grade).toBe('D');
     const facts = factsOf(
       'We do not sell your personal information. You can delete your account at any time in Settings > Account. We will notify you of a data breach within 72 hours.',
     );
     expect(facts.sells_data.value).toBe('no');
-    const graded = gradeSummary(items, facts);
+    const graded = gradeSummary(items, facts, read);
     expect(graded.grade).toBe('C');
     expect(graded.gradeReason).toContain('no sale of your data');
   });
@@ -75,8 +92,8 @@ describe('gradeSummary', () => {
     expect(facts.message_content.value).toBe('yes');
     // Seven bads are a C (balance -7); reading messages weighs one and a half more.
     const seven = eightBads.slice(1);
-    expect(gradeSummary(seven, noFacts).grade).toBe('C');
-    const graded = gradeSummary(seven, facts);
+    expect(gradeSummary(seven, noFacts, read).grade).toBe('C');
+    const graded = gradeSummary(seven, facts, read);
     expect(graded.gradeReason).toContain('access to your messages’ content');
     expect(graded.grade).toBe('D');
   });
@@ -84,10 +101,10 @@ describe('gradeSummary', () => {
   it('counts an opt-out the documents offer as half a good practice', () => {
     const facts = factsOf('We use your information to show you personalized ads, and you can turn off personalized ads in Settings > Ads.');
     expect(facts.targeted_ads.value).toBe('yes_opt_out');
-    const graded = gradeSummary(eightBads, facts);
+    const graded = gradeSummary(eightBads, facts, read);
     expect(graded.gradeReason).toContain('a choice about personalised ads');
     // Eight bads alone are a D; the half good lifts the balance to -7.5.
-    expect(gradeSummary(eightBads, noFacts).grade).toBe('D');
+    expect(gradeSummary(eightBads, noFacts, read).grade).toBe('D');
     expect(graded.grade).toBe('C');
   });
 
@@ -95,6 +112,7 @@ describe('gradeSummary', () => {
     const graded = gradeSummary(
       [item('warranty_disclaimer', 'bad'), item('moral_rights_waiver', 'blocker'), item('cross_site_tracking', 'bad')],
       noFacts,
+      read,
     );
     expect(graded.grade).toBe('E');
     expect(graded.gradeReason).toBe(
@@ -103,13 +121,13 @@ describe('gradeSummary', () => {
   });
 
   it('counts a category once per side', () => {
-    expect(gradeSummary([item('ai_training', 'bad'), item('ai_training', 'bad'), item('no_sale_of_data', 'good')], noFacts).grade).toBe(
-      'C',
-    );
+    expect(
+      gradeSummary([item('ai_training', 'bad'), item('ai_training', 'bad'), item('no_sale_of_data', 'good')], noFacts, read).grade,
+    ).toBe('C');
   });
 
   it('gives no grade without a practice that counts', () => {
-    expect(gradeSummary([item('age_limit', 'neutral')], noFacts)).toEqual({
+    expect(gradeSummary([item('age_limit', 'neutral')], noFacts, read)).toEqual({
       grade: null,
       gradeReason: 'No practice that counts for a grade was found.',
     });

@@ -76,6 +76,7 @@ const GOOD_LABEL: Partial<Record<string, string>> = {
   user_ownership: 'you keep ownership',
   leave_any_time: 'leave at any time',
   no_sale_of_data: 'no sale of your data',
+  no_message_access: 'messages it cannot read',
   targeted_advertising: 'no personalised ads',
   location: 'no precise location',
   ai_training: 'no AI training on your content',
@@ -95,6 +96,8 @@ const GOOD_LABEL: Partial<Record<string, string>> = {
 /** Good practices the fact sheet states, counted even where no list item says them. */
 const GOOD_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly FactAnswer['value'][]; key: string }> = [
   { fact: 'sells_data', values: ['no'], key: 'no_sale_of_data' },
+  // Messages the service cannot read (end-to-end encryption) are a practice readers choose a service for.
+  { fact: 'message_content', values: ['no'], key: 'no_message_access' },
   { fact: 'targeted_ads', values: ['no'], key: 'targeted_advertising' },
   { fact: 'cross_site_tracking', values: ['no'], key: 'cross_site_tracking' },
   { fact: 'ai_training', values: ['no'], key: 'ai_training' },
@@ -133,19 +136,53 @@ interface Counted {
  */
 const D_BALANCE = -8;
 const E_BALANCE = -15;
+/**
+ * The practices of the surveillance economy: tracking you across sites, selling your data, personalised ads, training AI
+ * on your data or content, reading your messages, biometrics. A service with none of them, no blocker and a balance above
+ * B_FLOOR grades B, or A where every bad left is boilerplate (weight ½). Session 14: reviewers reading the whole
+ * documents of all 34 dev services gave A or B to exactly the five services with none of these practices (Hugging Face,
+ * Mullvad, Signal, Steam, WhatsApp), C or worse to every other; the rule before graded all five C (two steps from A twice).
+ */
+const SURVEILLANCE = new Set([
+  'cross_site_tracking',
+  'sale_of_data',
+  'targeted_advertising',
+  'ai_training',
+  'content_license_ai',
+  'private_messages',
+  'biometrics',
+]);
+const B_FLOOR = -5;
+/** The same practices as fact-sheet answers. */
+const SURVEILLANCE_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly FactAnswer['value'][] }> = [
+  { fact: 'cross_site_tracking', values: ['yes'] },
+  { fact: 'sells_data', values: ['yes', 'yes_opt_out'] },
+  { fact: 'targeted_ads', values: ['yes', 'yes_opt_out', 'yes_opt_in'] },
+  { fact: 'ai_training', values: ['yes', 'yes_opt_out', 'yes_opt_in'] },
+  { fact: 'message_content', values: ['yes'] },
+  { fact: 'biometrics', values: ['yes', 'yes_with_consent'] },
+];
 
 /**
  * ToS;DR's rule over weighted findings: balance = good − bad − 3 × blocker; no grade without
  * any; E if balance ≤ E_BALANCE or blockers outweigh goods; D if 3 or more blockers or balance ≤
- * D_BALANCE; C if balance < 5; B if any bad remains; else A.
+ * D_BALANCE; without any practice of the surveillance economy, no blocker and balance > B_FLOOR:
+ * A if every bad is boilerplate, else B; C if balance < 5; B if any bad remains; else A.
  */
-export function gradeOf(counted: ReadonlyArray<{ severity: Severity; weight?: number }>): Grade {
+export function gradeOf(
+  counted: ReadonlyArray<{ severity: Severity; weight?: number; key?: string }>,
+  /** The privacy policy was read and states none of the surveillance economy's practices (`withoutSurveillance`). */
+  options: { withoutSurveillance?: boolean } = {},
+): Grade {
   const sum = (s: Severity) => counted.filter((c) => c.severity === s).reduce((n, c) => n + (c.weight ?? 1), 0);
   const [good, bad, blocker] = [sum('good'), sum('bad'), sum('blocker')];
   if (good + bad + blocker === 0) return null;
   const balance = good - bad - 3 * blocker;
   if (balance <= E_BALANCE || blocker > good) return 'E';
   if (blocker >= 3 || balance <= D_BALANCE) return 'D';
+  const bads = counted.filter((c) => c.severity === 'bad');
+  if (options.withoutSurveillance && blocker === 0 && balance > B_FLOOR && bads.every((c) => !c.key || !SURVEILLANCE.has(c.key)))
+    return bads.every((c) => (c.weight ?? 1) <= 0.5) ? 'A' : 'B';
   if (balance < 5) return 'C';
   if (bad > 0) return 'B';
   return 'A';
@@ -156,7 +193,12 @@ export function gradeOf(counted: ReadonlyArray<{ severity: Severity; weight?: nu
  * category and side), and the good practices the fact sheet states, with one sentence naming
  * the practices that decided it.
  */
-export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): { grade: Grade; gradeReason: string } {
+export function gradeSummary(
+  items: readonly SummaryItem[],
+  facts: FactSheet,
+  /** A privacy policy was among the documents read: without one, finding no tracking says nothing. */
+  options: { privacyRead: boolean },
+): { grade: Grade; gradeReason: string } {
   const counted = new Map<string, Counted>();
   const count = (key: string, severity: Severity) => {
     if (severity === 'neutral' || counted.has(`${severity}:${key}`)) return;
@@ -182,7 +224,10 @@ export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): {
     if (good.values.includes(facts[good.fact].value) && facts[good.fact].evidence.length > 0) count(good.key, 'good');
   for (const bad of BAD_FACTS) if (bad.values.includes(facts[bad.fact].value) && facts[bad.fact].evidence.length > 0) count(bad.key, 'bad');
   const all = [...counted.values()];
-  const grade = gradeOf(all);
+  // The surveillance economy's practices as the fact sheet states them, listed or not.
+  const surveils = SURVEILLANCE_FACTS.some(({ fact, values }) => values.includes(facts[fact].value));
+  const withoutSurveillance = options.privacyRead && !surveils && all.every((c) => c.severity !== 'bad' || !SURVEILLANCE.has(c.key));
+  const grade = gradeOf(all, { withoutSurveillance });
   if (!grade) return { grade, gradeReason: 'No practice that counts for a grade was found.' };
   const heaviest = (severity: Counted['severity']) =>
     all
@@ -196,10 +241,15 @@ export function gradeSummary(items: readonly SummaryItem[], facts: FactSheet): {
     bads.length ? `${bads.length} bad practice${bads.length === 1 ? '' : 's'} (${named(bads, 4)})` : '',
   ].filter(Boolean);
   const good = goods.length ? `${goods.length} good one${goods.length === 1 ? '' : 's'} (${named(goods, 4)})` : 'no good practice';
+  // A grade the surveillance rule lifted says why.
+  const lifted =
+    withoutSurveillance && (grade === 'A' || grade === 'B') && bads.length > 0
+      ? ' None of tracking on other sites, sale of your data, personalised ads, AI training on your data, reading your messages or biometric data was found in these documents.'
+      : '';
   return {
     grade,
     gradeReason: against.length
-      ? `Grade ${grade}: ${against.join(' and ')} against ${good}.`
+      ? `Grade ${grade}: ${against.join(' and ')} against ${good}.${lifted}`
       : `Grade ${grade}: ${goods.length} good practice${goods.length === 1 ? '' : 's'} (${named(goods, 4)}) and no bad one.`,
   };
 }
