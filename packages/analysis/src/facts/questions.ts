@@ -591,7 +591,23 @@ const NARROW_INDEMNITY =
 const CLAIM_LIMIT =
   /\b(?:claim|cause of action|action|dispute)s?\b(?:[^.]|\.(?=\d)){0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
 const RENEWAL =
-  /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|will (?:continue|renew) (?:until|unless) (?:you )?cancel)\w*|\bunless you cancel\b[^.]{0,80}\b(?:charge|bill)\w*\b[^.]{0,80}\bnext (?:billing|subscription|renewal) (?:cycle|period|term)\b/i;
+  /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|(?:will )?(?:continue|renew)s? (?:indefinitely |automatically )?(?:until|unless) (?:you )?cancel)\w*|\bunless you cancel\b[^.]{0,80}\b(?:charge|bill)\w*\b[^.]{0,80}\bnext (?:billing|subscription|renewal) (?:cycle|period|term)\b/i;
+/**
+ * Which renewal clause states the rule: one that renews or charges ("automatically renew", "you … reaffirm that Valve is
+ * authorized to charge") before one that only names recurring payments ("notify Valve of changes to your card", "changes to
+ * … recurring subscription fees"), a third party's billing last.
+ */
+const renewalRank = (text: string) =>
+  (/\b(?:through|via|with) (?:such |a |the |your )?(?:account with a )?third[- ]part(?:y|ies)\b|\baccount with a third[- ]party\b/i.test(
+    text,
+  )
+    ? 2
+    : 0) +
+  (/\b(?:automatically renew|auto-?renew|renews? automatically|until (?:you )?cancel\w*|unless you cancel|authori[sz]\w* (?:\w+ ){0,3}to charge|will (?:continue|renew))\b/i.test(
+    text,
+  )
+    ? 0
+    : 1);
 const REFUND = /\brefund\w*\b/i;
 export const NO_REFUND =
   /\b(?:no refunds?|non-?refundable|not (?:be )?refund(?:ed|able)|will not (?:issue|provide|give) (?:a |any )?refunds?|are final|(?:no|not (?:have )?any) obligation to (?:refund|prorate))\b/i;
@@ -2159,11 +2175,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = ctx
         .find(RENEWAL, TERMS)
         .filter((l) => !isDeniedBefore(l.clause.text, RENEWAL, 20))
-        .sort((a, b) => Number(/\bthird[- ]part/i.test(a.clause.text)) - Number(/\bthird[- ]part/i.test(b.clause.text)));
+        .sort((a, b) => renewalRank(a.clause.text) - renewalRank(b.clause.text));
       return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
     },
     examples: [
       { clause: 'Your subscription will automatically renew each month until you cancel.', document: 'terms', value: 'yes' },
+      {
+        clause:
+          'Example may change the recurring subscription fees and will tell you about price changes in advance. Paid Subscriptions continue indefinitely until cancelled.',
+        document: 'terms',
+        value: 'yes',
+        quote: 'Paid Subscriptions continue indefinitely until cancelled.',
+      },
       {
         clause:
           'If you signed up using your account with a third party, you may need to cancel through that third party, for example by turning off auto-renew. Unless you cancel your subscription before your billing date, you authorize us to charge the subscription fee for the next billing cycle to your Payment Method.',

@@ -12,6 +12,8 @@ describe('isBackedByQuote', () => {
     ['By installing the app from the store, you agree to the store’s End User License Agreement.', false],
     ['By using the service, you consent to receiving electronic communications from us.', false],
     ['If you find User Content that you believe violates these Terms, you may report it by clicking on the "Report Abuse" link.', false],
+    ['If you do not agree to these Terms, then do not access or use Example.', false],
+    ['BY USING THE SERVICE, YOU AFFIRM THAT YOU ARE 18 YEARS OR OLDER TO ENTER INTO THESE TERMS.', false],
   ])('acceptance by use is of these terms: "%s"', (quote, isBacked) => {
     expect(isBackedByQuote(item('contract_by_using', quote))).toBe(isBacked);
   });

@@ -40,8 +40,9 @@ export function isConsistentWithFacts(category: string, facts: FactSheet): boole
  */
 const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
   // … nor are other terms a use accepts ("by using Community you agree to the Community Terms").
+  // … nor an affirmation of your age ("BY USING THE SERVICE, YOU AFFIRM THAT YOU ARE 18 YEARS OR OLDER TO ENTER INTO THESE TERMS").
   contract_by_using:
-    /\b(?:changes?|modif\w*|updated|amend\w*|revis\w*|after (?:the|such) (?:effective date|change))\b|\b(?:Community|Additional|Supplemental|Business|Developer|Commercial) Terms\b/i,
+    /\b(?:changes?|modif\w*|updated|amend\w*|revis\w*|after (?:the|such) (?:effective date|change))\b|\b(?:Community|Additional|Supplemental|Business|Developer|Commercial) Terms\b|\b(?:affirm|represent|warrant)\w*\b[^.]{0,40}\b(?:\d{2} years|minimum age|age of)\b/i,
   // A denial of sharing cannot back "your data is shared" (it may be true elsewhere, with another clause).
   third_party_sharing: /\b(?:do not|don['’]t|never|will not|won['’]t|does not|doesn['’]t)\s+(?:sell|share|disclose|rent)\b/i,
   content_removal: /\byou\b[^.]{0,40}\b(?:can|may|are able to)\b[^.]{0,30}\b(?:delete|remove)\b/i,
@@ -68,7 +69,9 @@ const QUOTE_MUST_SAY: Partial<Record<string, RegExp>> = {
 export function isBackedByQuote(item: { category: string; evidence: ReadonlyArray<{ quote: string }> }): boolean {
   const cannot = QUOTE_CANNOT_SAY[item.category];
   const must = QUOTE_MUST_SAY[item.category];
-  return (!cannot || !item.evidence.some((e) => cannot.test(e.quote))) && (!must || item.evidence.some((e) => must.test(e.quote)));
+  // What a quote says it must be (a negated "do not agree" is no agreeing).
+  const says = (quote: string) => must!.test(quote.replace(/\b(?:do not|don['’]t|not)\s+(?:agree|accept)\w*/gi, ''));
+  return (!cannot || !item.evidence.some((e) => cannot.test(e.quote))) && (!must || item.evidence.some((e) => says(e.quote)));
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -168,13 +168,13 @@ describe('writeLists', () => {
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'age_limit')?.text).toBe(text);
   });
 
-  it('says the data is handed to others for advertising only where a quote says so', () => {
+  it('says the data is handed to others for advertising only where a quote says so, and no opt-out without it', () => {
     const saleItem = (privacy: string) =>
       writeLists(factsOf(privacy)).details.privacyConcerns.find((i) => i.category === 'sale_of_data')?.text;
     const offer = 'You have the right to opt out of the sale or sharing of your personal information to third parties.';
-    expect(saleItem(offer)).toBe('The policy lets you opt out of the “sale” or “sharing” of your personal information.');
+    expect(saleItem(offer)).toBeUndefined();
     expect(saleItem(`${offer} We may also provide partners with information about you so that advertisers can show you ads.`)).toBe(
-      'The policy lets you opt out of the “sale” or “sharing” of your personal information: it may be handed to others for advertising unless you do.',
+      'Your personal information may be handed to others for advertising (a “sale” or “sharing” under US state privacy laws); you can opt out.',
     );
   });
 

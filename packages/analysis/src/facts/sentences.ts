@@ -945,6 +945,21 @@ const SENTENCES: readonly FactSentence[] = [
       const relying = safeguards.named.length
         ? `, relying on ${listing(safeguards.named)}${onlyFor ? ` for transfers to ${onlyFor}` : ' for data from Europe'}`
         : '';
+      // A quote that only says the service takes part in a framework ("Example participates in the EU-US Data Privacy
+      // Framework") says how data from Europe is received, not that yours is sent abroad.
+      const moves = evidence.some((e) =>
+        /\btransfer\w*|\bprocess\w*|\bstor(?:e|ed|es|age|ing)\b|\bservers?\b|\bhost\w*|\bsent\b|\boutside (?:of )?(?:your|the)\b|\blocated in\b/i.test(
+          e.quote,
+        ),
+      );
+      if (!moves)
+        return safeguards.named.length
+          ? {
+              text: `The service relies on ${listing(safeguards.named)} for personal data it receives from Europe.`,
+              severity: 'neutral',
+              evidence: safeguards.evidence,
+            }
+          : null;
       return {
         text: `Your data may be transferred ${to}${recipients.length ? `, to ${listing(recipients)}` : ''}${relying}.`,
         severity: 'neutral',
@@ -1028,14 +1043,18 @@ const SENTENCES: readonly FactSentence[] = [
       const handed = a.evidence.find(
         (e) => HANDED_FOR_ADS.test(e.quote) && !/\bopt[- ]?out\b|\brights? to\b/i.test(e.quote) && !isNegatedSale(e.quote),
       );
+      // The concern is what is handed over; an opt-out alone (a right some US states give, often beside "we do not sell")
+      // is no admission, so without a quote that says it the item is not said.
+      if (!handed) return null;
       const bystate =
-        /\b(?:state|states) (?:of|where you) (?:residen\w*|live)\b|\bdepending on (?:your|the) state\b|\bcertain (?:US |U\.S\. )?states\b/i.test(
+        Boolean(legal) ||
+        /\b(?:state|states) (?:of|where you) (?:residen\w*|live)\b|\bdepending on (?:your|the) state\b|\bcertain (?:US |U\.S\. )?states\b|\b(?:California|Virginia|Colorado) residents\b/i.test(
           offer.quote,
         );
       return {
-        text: `The policy lets you opt out of the “sale” or “sharing” of your personal information${route ? ` ${route}` : ''}${bystate ? ' (depending on the US state you live in)' : ''}${legal ? ', as US state privacy laws define these words' : ''}${handed ? ': it may be handed to others for advertising unless you do' : ''}.`,
+        text: `Your personal information may be handed to others for advertising (a “sale” or “sharing” under US state privacy laws); you can opt out${route ? ` ${route}` : ''}${bystate ? ' (in some US states)' : ''}.`,
         severity: 'bad',
-        evidence: [...new Set([offer, ...(legal ? [legal] : []), ...(handed ? [handed] : [])])],
+        evidence: [...new Set([handed, offer, ...(legal ? [legal] : [])])],
       };
     },
   },
