@@ -282,7 +282,7 @@ export const CATEGORIES = [
   c({
     id: 'moral_rights_waiver',
     keywords: ['moral rights', 'these rights', 'such rights', 'those rights'],
-    severity: 'blocker',
+    severity: 'bad',
     list: 'keyPoints',
     tosdrCases: ['you_waive_your_moral_rights'],
     // A waiver, not a mention: "you retain all moral rights" and "taking into account the moral rights" are not one.

@@ -309,6 +309,8 @@ const SENTENCES: readonly FactSentence[] = [
           rule,
         );
       const doing = act && (act[1] ? 'create an account' : act[2] ? act[2].toLowerCase() : `become a ${act[3]!.toLowerCase()}`);
+      // "… to use the Services on your own": younger users may use it otherwise (a parent-managed account).
+      const alone = /\bon your own\b/i.test(rule) ? ' on your own' : '';
       if (!parent && rulesOut)
         return {
           text: `${who === 'The terms set' ? 'The terms say' : 'The privacy policy says'} the service is not meant for children under ${min}.`,
@@ -332,7 +334,7 @@ const SENTENCES: readonly FactSentence[] = [
                 : parent
                   ? `${who} an age of ${min} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
                   : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
-                    ? `${who} a minimum age of ${min} to use the service, or higher where your country's law requires.`
+                    ? `${who} a minimum age of ${min} to use the service${alone}, or higher where your country's law requires.`
                     : short(rule)
                       ? `${who} a minimum age of ${min} to use the service: “${rule}”.`
                       : `${who} a minimum age of ${min} to use the service.`,
@@ -467,7 +469,7 @@ const SENTENCES: readonly FactSentence[] = [
         : {
             // Which rights, where the waiver names them ("attribution", "to be identified as the author", "derogatory treatment").
             text: `You ${/\birrevocabl/i.test(waiver) ? 'irrevocably ' : ''}waive your moral rights in the content you post${rights.named.length ? `, including ${listing(rights.named)}` : ''}${/\bto the extent permitted\b|\bwhere (?:applicable|permitted)\b/i.test(waiver) ? ', where the law allows' : ''}.`,
-            severity: 'blocker',
+            severity: 'bad',
             evidence: rights.evidence,
           };
     },

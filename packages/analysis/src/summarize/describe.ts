@@ -277,7 +277,7 @@ const DESCRIBERS: Record<string, Describer> = {
     if (/\bnot (?:be )?(?:deleted|removed)\b|\bwill not (?:delete|remove)\b/i.test(t)) return undefined;
     // "Without notice" only when the clause says so; "for any reason" or "at our discretion" is discretion, not silence.
     if (/\bwithout (prior |advance |any )?notice\b/i.test(t))
-      return specific('The service can remove your content at its own discretion, without notice.', 'blocker');
+      return specific('The service can remove your content at its own discretion, without notice.', 'bad');
     if (hasNoNotice(t) || /\bsole discretion\b|\bin the best interests? of\b/i.test(t))
       return specific('The service can remove your content at its own discretion.', 'bad');
     if (/\bat any time\b/i.test(t) && !/\bif\b/i.test(t)) return specific('The service can remove your content at any time.', 'bad');
@@ -399,7 +399,7 @@ const DESCRIBERS: Record<string, Describer> = {
     // what others give the service ("vendors … that collect or provide personal information to Netflix") is a source.
     if (
       /\byou (?:can|may)\b[^.]{0,30}\bshare\b|\byou\b[^.]{0,40}\b(?:provide|give|submit)\b[^.]{0,40}\bdirectly to\b/i.test(t) ||
-      (/\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?)\s+(?:information|data)\b/i.test(t) &&
+      (/\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable)\s+(?:information|data)\b/i.test(t) &&
         !/\bpersonal (?:information|data)\b/i.test(t)) ||
       (/\b(?:that|who|which)\b[^.]{0,20}\b(?:provide|give|send|disclose)\w*\b[^.]{0,40}\bto (?:us|[A-Z][\w.]*)\b/.test(t) &&
         !/\b(?:we|us)\b[^.]{0,60}\b(?:shar|disclos)\w*/i.test(t.replace(/\bon our behalf\b/gi, '')))

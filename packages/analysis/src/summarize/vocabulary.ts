@@ -60,7 +60,15 @@ export const TERMINATION_GROUNDS: Vocabulary = [
     /\b(?:required|comply|complying) (?:to comply )?(?:by|with)? ?(?:the )?law\b|\blegal (?:reasons|requirements?|obligations?)\b/i,
     'where the law requires',
   ],
-  [/\b(?:repeat )?infring\w*/i, 'if you infringe others’ rights'],
+  // ("… whether or not there is any repeat infringement" is any infringement.)
+  [
+    /(?<!\bwhether or not there is any )\brepeat(?:ed(?:ly)?)? infring\w*|\binfring\w*\b[^.]{0,40}\brepeated(?:ly)?\b/i,
+    'if you repeatedly infringe others’ rights',
+  ],
+  [
+    /(?<!\brepeat(?:ed(?:ly)?)? )\binfring(?!\w*\b[^.]{0,40}\brepeated(?:ly)?\b)\w*|\bwhether or not there is any repeat infring/i,
+    'if you infringe others’ rights',
+  ],
   [/\bfraud\w*|\billegal\b|\bunlawful\b/i, 'for fraud or unlawful use'],
   [/\brisk\b|\bharm\w*\b/i, 'to prevent harm or risk'],
   [/\binactiv\w*/i, 'for inactivity'],
