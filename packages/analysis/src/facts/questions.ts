@@ -333,7 +333,12 @@ function candidateOf(value: string, kind: 'email' | 'form', l: Located, offer: s
   // Whom the offer is for, not where an address is: "California residents", "If you are a European Resident", a heading.
   const regional = REGIONAL_AUDIENCE.test(offer) || REGIONAL.test(l.clause.heading) || scopeOf(l.clause) !== undefined;
   const situation = SITUATION.test(offer.replace(/^.*?:\s*/, ''));
-  const purpose = GENERAL_PURPOSE.test(offer) ? 0 : RIGHTS_PURPOSE.test(offer) ? 1 : 2;
+  // Questions about one aspect ("questions about the security of your personal information") are no general purpose.
+  const aspect =
+    /\b(?:questions?|concerns?|queries|inquiries|enquiries)\b[^.]{0,20}\b(?:about|regarding|on) (?:the )?(?:security|safeguards?|transfers?|legal bas[ie]s|cookies)\b/i.test(
+      offer,
+    );
+  const purpose = GENERAL_PURPOSE.test(offer) && !aspect ? 0 : RIGHTS_PURPOSE.test(offer) ? 1 : 2;
   // An officer's address serves the law's duties; "gdpr…@" one law's users.
   const dpo = /\bData Protection Officer\b|\bDPO\b/.test(offer) || /^dpo@/i.test(value);
   // A form whose address or words say privacy or data before a general help page.
@@ -1131,7 +1136,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const parts = hidden && OBFUSCATED_EMAIL.exec(hidden.clause.text);
       if (parts) candidates.push(candidateOf(`${parts[1]}@${parts[2]}.${parts[3]}`.toLowerCase(), 'email', hidden, hidden.clause.text));
       // The web form a contact clause links to ("contact us online", "through our webform").
-      for (const l of ctx.find(CONTACT_ROUTE, PRIVACY).filter((l) => !NOT_A_ROUTE.test(l.clause.text))) {
+      // (A table row of data categories with links offers no contact.)
+      for (const l of ctx.find(CONTACT_ROUTE, PRIVACY).filter((l) => !NOT_A_ROUTE.test(l.clause.text) && !isCategoryRow(l.clause.text))) {
         const form = contactForm(l.clause.links ?? [], l.document.url);
         if (form)
           candidates.push(
@@ -1170,6 +1176,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'You may lodge a complaint with your [supervisory authority](https://edpb.example/contact).', value: 'not_stated' },
+      // Questions about one aspect (security) are no general purpose: the rights address is the contact.
+      {
+        clause:
+          'If you have any questions about the security of your personal information, contact security-questions@example.com. You may email us at rights@example.com with any Rights Request.',
+        value: 'rights@example.com',
+      },
     ],
   },
   {
