@@ -269,6 +269,13 @@ function contactForm(links: readonly { text: string; href: string }[], base: str
       continue;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
+    // A link to a section of a policy ("…/privacy#infocollect") points into the document; it is no form.
+    if (
+      url.hash &&
+      /\/(?:privacy|privacy-?policy|terms|legal)\/?$/i.test(url.pathname) &&
+      !/\bcontact|\bform\b|\brequest|\bsubmit|\breach\b/i.test(link.text)
+    )
+      continue;
     if (
       /cookie|[-_]polic(?:y|ies)\b|polic(?:y|ies)\.html?/i.test(link.href + link.text) ||
       !FORM_LINK.test(url.pathname + url.search + url.hostname + link.text)
@@ -1176,6 +1183,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'You may lodge a complaint with your [supervisory authority](https://edpb.example/contact).', value: 'not_stated' },
+      // A link into a section of the policy itself is no form.
+      {
+        clause: 'You can read more about [location information](https://policies.example.com/privacy#infocollect) in this policy.',
+        value: 'not_stated',
+      },
       // Questions about one aspect (security) are no general purpose: the rights address is the contact.
       {
         clause:
