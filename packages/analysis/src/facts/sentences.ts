@@ -1212,7 +1212,10 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
  * visit …"); whether it reaches only data from partners; for whom ("depending on where you live").
  */
 function adsOptOut(a: FactAnswer): { route?: string; partnerDataOnly: boolean; where: string; evidence: Evidence[] } | undefined {
-  const offers = a.evidence.filter((e) => OPT_OUT_WORDS.test(e.quote));
+  // (Ads "in accordance with your preferences" state the practice; they offer no way out.)
+  const offers = a.evidence.filter(
+    (e) => OPT_OUT_WORDS.test(e.quote) && !(isAdsPractice(e.quote) && !/\bopt[- ]?out\b|\bturn (?:it |them )?off\b/i.test(e.quote)),
+  );
   const routed = offers.find((e) => findRoute(e.quote));
   const offer = offers.find((e) => ADS_WORDS.test(e.quote)) ?? routed;
   if (!offer) return undefined;
