@@ -22,15 +22,16 @@ const factsOf = (privacy: string, terms = '') =>
   );
 
 describe('gradeOf', () => {
-  it("follows ToS;DR's rule with its balance thresholds moved for denser findings (D from -8, E from -15)", () => {
+  it("follows ToS;DR's rule with its balance thresholds moved for denser findings (D from -9, E from -15)", () => {
     expect(gradeOf([])).toBeNull();
     expect(gradeOf(of('neutral'))).toBeNull();
     expect(gradeOf(of('good', 'good', 'good', 'good', 'good'))).toBe('A');
     expect(gradeOf(of('good', 'good', 'good', 'good', 'good', 'good', 'bad'))).toBe('B');
     expect(gradeOf(of('good', 'bad'))).toBe('C');
-    // Bads outweighing goods is a D for ToS;DR's few curated points; here only from a balance of -8.
+    // Bads outweighing goods is a D for ToS;DR's few curated points; here only from a balance of -9.
     expect(gradeOf(of('bad', 'bad', 'good'))).toBe('C');
-    expect(gradeOf(of(...Array<Severity>(8).fill('bad')))).toBe('D');
+    expect(gradeOf(of(...Array<Severity>(8).fill('bad')))).toBe('C');
+    expect(gradeOf(of(...Array<Severity>(9).fill('bad')))).toBe('D');
     expect(gradeOf(of(...Array<Severity>(14).fill('bad'), 'good'))).toBe('D');
     expect(gradeOf(of(...Array<Severity>(15).fill('bad')))).toBe('E');
     expect(gradeOf(of('blocker', 'good', 'good'))).toBe('C');
@@ -63,8 +64,9 @@ describe('gradeSummary', () => {
   const noFacts = factsOf('');
   const read = { privacyRead: true };
 
-  /** Eight bad practices of eight kinds: a D by themselves. */
-  const eightBads = [
+  /** Nine bad practices of nine kinds: a D by themselves. */
+  const nineBads = [
+    'moral_rights_waiver',
     'targeted_advertising',
     'content_license',
     'arbitration',
@@ -76,7 +78,7 @@ describe('gradeSummary', () => {
   ].map((category) => item(category, 'bad'));
 
   it('counts the good practices the fact sheet states, though no item says them', () => {
-    const items = eightBads;
+    const items = nineBads;
     expect(gradeSummary(items, noFacts, read).grade).toBe('D');
     const facts = factsOf(
       'We do not sell your personal information. You can delete your account at any time in Settings > Account. We will notify you of a data breach within 72 hours.',
@@ -90,10 +92,10 @@ describe('gradeSummary', () => {
   it('counts the bad practices the fact sheet states, though no item says them', () => {
     const facts = factsOf('We automatically scan the content of your private messages to detect spam and abuse.');
     expect(facts.message_content.value).toBe('yes');
-    // Seven bads are a C (balance -7); reading messages weighs one and a half more.
-    const seven = eightBads.slice(1);
-    expect(gradeSummary(seven, noFacts, read).grade).toBe('C');
-    const graded = gradeSummary(seven, facts, read);
+    // Eight bads are a C (balance -8); reading messages weighs one and a half more.
+    const eight = nineBads.slice(1);
+    expect(gradeSummary(eight, noFacts, read).grade).toBe('C');
+    const graded = gradeSummary(eight, facts, read);
     expect(graded.gradeReason).toContain('access to your messages’ content');
     expect(graded.grade).toBe('D');
   });
@@ -101,10 +103,10 @@ describe('gradeSummary', () => {
   it('counts an opt-out the documents offer as half a good practice', () => {
     const facts = factsOf('We use your information to show you personalized ads, and you can turn off personalized ads in Settings > Ads.');
     expect(facts.targeted_ads.value).toBe('yes_opt_out');
-    const graded = gradeSummary(eightBads, facts, read);
+    const graded = gradeSummary(nineBads, facts, read);
     expect(graded.gradeReason).toContain('a choice about personalised ads');
-    // Eight bads alone are a D; the half good lifts the balance to -7.5.
-    expect(gradeSummary(eightBads, noFacts, read).grade).toBe('D');
+    // Nine bads alone are a D; the half good lifts the balance to -8.5.
+    expect(gradeSummary(nineBads, noFacts, read).grade).toBe('D');
     expect(graded.grade).toBe('C');
   });
 
