@@ -502,10 +502,10 @@ const CLASS_PROCEEDING =
   /\bclass(?:[- ]wide)?[- ](?:action|arbitration|proceeding|member|representative|claim)s?\b|\b(?:class|collective|representative)(?: or (?:class|collective|representative))? (?:basis|action|proceeding|arbitration)s?\b/i;
 
 const LICENCE =
-  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|right to (?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
+  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|rights? to (?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
 /** Granted to the service (us, the company by name), not to other users or by the service to you. */
 const TO_SERVICE =
-  /\b[Yy]ou (?:hereby )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?us\b|\bwe(?:['’]re| are) allowed to use\b/;
+  /\b[Yy]ou (?:hereby )?(?:\w+ly )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?us\b|\bwe(?:['’]re| are) allowed to use\b/;
 /** Feedback, ideas and unsolicited submissions: their licence is not the one over your content. */
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas|unsolicited (?:submissions?|materials?|proposals?))\b/i;
 /** Your content as such: "User Content", "your content", "any content you provide". */
@@ -1714,7 +1714,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const sublicensable = /\bsub-?licen[cs]\w*/i.test(text);
       const isTransferable = /\btransferable\b/i.test(text);
       const isBroad =
-        /\bworldwide\b|\bthroughout the world\b/i.test(text) &&
+        /\bworld-?wide\b|\bthroughout the world\b/i.test(text) &&
         (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b/i.test(text));
       // How long it lasts may be said elsewhere: "the right to use any question you post is
       // perpetual", the licence section among those that survive termination, content kept in
@@ -1744,7 +1744,20 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const bounds = ctx.following([grant], /\bonly for the purpose\b|\byou can end this licen[cs]e\b/i, 3).filter((l) => l !== grant);
       return ctx.answer(
         isBroad ? 'broad' : 'limited',
-        listed.length ? [found[0]!, ...listed] : bounds.length ? [grant, ...bounds.slice(0, 2)] : found,
+        // (Only the grant and what bounds it: another licence, one feature's or a business's, is not this one.)
+        // (… but a clause of it that extends it to training AI models is quoted: it says what the licence is for.)
+        listed.length
+          ? [found[0]!, ...listed]
+          : [
+              grant,
+              ...bounds.slice(0, 2),
+              ...found
+                .filter(
+                  (l) =>
+                    l !== grant && /\btrain\w*\b[^.]{0,80}\b(?:AI|artificial intelligence|machine learning|models?)\b/i.test(l.clause.text),
+                )
+                .slice(0, 1),
+            ],
         {
           perpetual,
           irrevocable,
@@ -1753,6 +1766,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // "you hereby irrevocably grant us … rights to use Your Content for any purpose" is a grant of a broad licence.
+      {
+        clause:
+          'As such, you hereby irrevocably grant us world-wide, perpetual, non-exclusive, royalty-free, assignable, sublicensable, transferable rights to use Your Content for any purpose.',
+        document: 'terms',
+        value: 'broad',
+      },
       // The general licence before one feature's; "you … automatically grant us" is a grant to the service.
       {
         clause:
@@ -1830,14 +1850,21 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const general = (list: Located[]) => list.filter((l) => scopeOf(l.clause) !== 'EEA users' && isStatement(l.clause.text));
       // The section about changes to the terms first ("15. Changes to these Terms"), before a passing "… which may be updated".
       const inChangesSection = (l: Located) => Number(/\b(?:chang|modif|amend|updat|revis)\w*/i.test(l.clause.heading));
-      const found = general(ctx.find(CHANGE, TERMS, { inSection: true })).sort((a, b) => inChangesSection(b) - inChangesSection(a));
+      // (… nor a change to one part of them: "If we make a material change to this Arbitration Agreement, we will notify you".)
+      const forOnePart = (l: Located) =>
+        /\bchanges? (?:to|of) (?:this|the) (?:Arbitration Agreement|arbitration (?:provision|section|clause)|Section)\b/i.test(
+          l.clause.text,
+        );
+      const found = general(ctx.find(CHANGE, TERMS, { inSection: true }))
+        .filter((l) => !forOnePart(l))
+        .sort((a, b) => inChangesSection(b) - inChangesSection(a));
       // Notice in advance: a promise to tell the user with a period or an "in advance", or changes that apply only a set
       // time after they are posted (Hugging Face: "effective 10 days following posting").
       const promised = (l: Located) =>
         (ADVANCE.test(l.clause.text) || PERIOD_BEFORE.test(l.clause.text)) &&
         !WITHOUT_NOTICE.test(l.clause.text) &&
         (promisesNotice(l.clause.text) || NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
-      const near = general(ctx.following(found, /[\s\S]/, 3));
+      const near = general(ctx.following(found, /[\s\S]/, 3)).filter((l) => !forOnePart(l));
       const advance = [...near.filter(promised), ...near.filter((l) => EFFECTIVE_AFTER_POSTING.test(l.clause.text) && !promised(l))];
       if (advance.length > 0) {
         const days = advance.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days > 0 && d.days <= 90)?.days;
@@ -1870,6 +1897,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // A promise for one part of the terms is no rule for the terms.
+      {
+        clause:
+          'We may update these Terms from time to time; if a change is material, we will notify you (for example, by email). If we make a material change to this Arbitration Agreement, we will notify you before the change takes effect.',
+        document: 'terms',
+        value: 'notice',
+      },
       {
         clause: 'We will notify you at least 30 days before changes to these Terms take effect.',
         document: 'terms',

@@ -391,8 +391,12 @@ const SENTENCES: readonly FactSentence[] = [
           };
         // Otherwise only what the clause that promises the notice says: which changes, how, and whether it only tries
         // (never "not in advance", which no clause says).
+        // (… notice from the service: "you may opt out by providing notice" is the user's.)
         const told = a.evidence.find(
-          (e) => /\bnotif\w*|\bnotice\b|\btell you\b|\binform you\b/i.test(e.quote) && !/\barbitrat/i.test(e.quote),
+          (e) =>
+            /\bnotif\w*|\bnotice\b|\btell you\b|\binform you\b/i.test(e.quote) &&
+            !/\barbitrat/i.test(e.quote) &&
+            !/\b(?:providing|provide|give|giving|send|sending)\s+(?:us\s+)?(?:written\s+)?notice\b/i.test(e.quote),
         );
         if (!told) return null;
         const whichTold = /\b(material|significant|substantial|major)\b/i.exec(told.quote)?.[1]?.toLowerCase();
@@ -1391,9 +1395,10 @@ type Candidate = { item: SummaryItem; isSpecific: boolean };
 /**
  * The three lists, each item a view of one read fact and quoting the clause that states it: the
  * questions' writers first, then the topics the documents state (a topic whose category a
- * question's item already said is not said twice). A generic sentence of a category that says
- * nothing of this service (`listOnlyWhenSpecific`) and the items beyond `maxItems` per list,
- * worst first, are not listed but returned as `unlisted` (the grade still counts them).
+ * question's item already said is not said twice). The boilerplate of nearly every contract
+ * (`boilerplate`), a generic sentence of a category that says nothing of this service
+ * (`listOnlyWhenSpecific`) and the items beyond `maxItems` per list, worst first, are not listed
+ * but returned as `unlisted` (the grade still counts them).
  */
 export function writeLists(
   facts: FactSheet,
@@ -1411,7 +1416,8 @@ export function writeLists(
     // do not hold is not said at all.
     if (said.has(item.category) || !isBackedByQuote(item) || !carriesDetails(item)) return;
     said.add(item.category);
-    if (isSpecific || !LIST_ONLY_WHEN_SPECIFIC.has(item.category)) candidates[list].push({ item, isSpecific });
+    if (!BOILERPLATE.has(item.category) && (isSpecific || !LIST_ONLY_WHEN_SPECIFIC.has(item.category)))
+      candidates[list].push({ item, isSpecific });
     else unlisted.push(item);
   };
   for (const writer of SENTENCES) {
@@ -1480,6 +1486,8 @@ export function writeLists(
 const SEVERITY_RANK: Record<Severity, number> = { blocker: 0, bad: 1, neutral: 2, good: 3 };
 /** Categories whose generic sentence is true of nearly every service: listed only when it names something concrete. */
 const LIST_ONLY_WHEN_SPECIFIC = new Set(CATEGORIES.filter((c) => c.listOnlyWhenSpecific).map((c) => c.id));
+/** The boilerplate of nearly every contract: counted, shown "At a glance", never listed. */
+const BOILERPLATE = new Set(CATEGORIES.filter((c) => c.boilerplate).map((c) => c.id));
 
 /** A rule some users are exempt from says for whom it holds. */
 function scopedText(text: string, scope: string | undefined): string {

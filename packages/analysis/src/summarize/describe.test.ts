@@ -80,6 +80,7 @@ describe('isStatement', () => {
     'Read our policy about how you may share information with partners.',
     'K. Changes to these Terms; We may change these terms, and we will tell you about material changes.',
     'We have added more details on how we use the information we collect to improve our products.',
+    'Dispute Resolution (including Arbitration Agreement; Class Action Waiver; Jury Trial Waiver)',
   ])('does not quote the signpost "%s"', (text) => {
     expect(isStatement(text)).toBe(false);
   });
@@ -107,6 +108,15 @@ describe('a clause about something else that shares the keyword', () => {
     ['warranty_disclaimer', 'The security measures we use to protect your files are provided “as is” and with no warranties.'],
     ['warranty_disclaimer', 'Output is provided "as-is" and may be inaccurate or incomplete.'],
     ['warranty_disclaimer', 'We cannot guarantee the availability or accuracy of GPS data.'],
+    ['limitation_of_liability', 'Carriers are not liable for delayed or undelivered messages.'],
+    [
+      'limitation_of_liability',
+      'Example shall not be responsible or liable for any fees or overage charges associated with any data plan you use.',
+    ],
+    [
+      'limitation_of_liability',
+      'Under no circumstances will we be responsible for any loss resulting from your reliance on content posted by third parties.',
+    ],
     [
       'limitation_of_liability',
       'Example is not responsible for the accuracy of such External Content, or for any loss suffered by you based on reliance on the External Content.',

@@ -183,10 +183,17 @@ const DESCRIBERS: Record<string, Describer> = {
   limitation_of_liability: (t) => {
     // "We are not responsible for the Protocol" limits no liability.
     if (!/\bliab\w*|\bdamages?\b|\bloss(?:es)?\b/i.test(t) || /\bsurviv\w*/i.test(t)) return undefined;
+    // Another party's liability ("Carriers are not liable for delayed or undelivered messages") is not the service's.
+    if (
+      /^\W*(?:(?:mobile|wireless|third[- ]party|other) )?(?:carriers?|providers?|partners?|users?|third parties|merchants?|sellers?)\b[^.]{0,20}\b(?:are|is|will|shall)(?: not| never)\b/i.test(
+        t,
+      )
+    )
+      return undefined;
     // Loss from others' content or sites ("not responsible … for any loss suffered by you based on reliance on the External
     // Content") is no limit of the service's own liability.
     if (
-      /\bExternal Content\b|\bthird[- ]party (?:content|sites|websites|links|services|products|materials)\b|\bdealings\b|\badvertisers?\b|\bother users\b/i.test(
+      /\bExternal Content\b|\bthird[- ]party (?:content|sites|websites|links|services|products|materials)\b|\bdealings\b|\badvertisers?\b|\bother users\b|\bcontent (?:posted|provided|submitted) by (?:third parties|others|other users)\b/i.test(
         t,
       ) &&
       !/\baggregate\b|\btotal liability\b/i.test(t)
@@ -194,6 +201,14 @@ const DESCRIBERS: Record<string, Describer> = {
       return undefined;
     const amount = findAmount(t);
     if (amount) return specific(`The service caps its liability to you at ${amount} or similar small amounts.`);
+    // The general limit has its hallmarks (kinds of damages excluded, "in no event", "to the fullest extent", a total);
+    // a clause that is not liable for one thing ("fees for any data plan you use") limits nothing in general.
+    if (
+      !/\b(?:in no event|under no circumstances|to the (?:fullest|maximum) extent|aggregate|total liability|indirect|consequential|incidental|punitive|special damages|foreseeable|negligence|liability is limited|limited to|exclude\w* (?:all |any )?liability)\b/i.test(
+        t,
+      )
+    )
+      return undefined;
     if (/\bfees? (you )?paid|amount(s)? (you )?paid/i.test(t)) return specific('The service limits its liability to what you paid it.');
     return plain('The service limits its liability for losses or damage you suffer.');
   },

@@ -221,7 +221,7 @@ export const hasNotice = (text: string) =>
  */
 export function isStatement(text: string): boolean {
   const words = text.split(/\s+/).length;
-  if (isSignpost(text) || isCategoryRow(text)) return false;
+  if (isSignpost(text) || isCategoryRow(text) || isTitle(text)) return false;
   return words >= 12 || (words >= 5 && /[.;:!)”"]\s*$/.test(text));
 }
 
@@ -234,6 +234,19 @@ export function isCategoryRow(text: string): boolean {
   const rule = (part: string) => /\b(?:we|you|our|may|will|is|are|can|must|shall|agree)\b/i.test(part);
   // (A rule that lists its objects, "You agree to indemnify us against (a) your content; (b) …", opens with its verb.)
   return parts.length >= 4 && !rule(parts[0]!) && parts.filter(rule).length <= Math.max(1, parts.length / 3);
+}
+
+/**
+ * A title: no closing stop and most words capitalised ("Dispute Resolution (including Arbitration Agreement; Class Action
+ * Waiver; Jury Trial Waiver)"). It names the rules of its section; it states none. (An all-capitals rule ends with a stop.)
+ */
+export function isTitle(text: string): boolean {
+  const trimmed = text.trim();
+  if (/[.!?:]["”’)]?$/.test(trimmed)) return false;
+  const words = trimmed.split(/\s+/).filter((w) => /[A-Za-z]/.test(w));
+  if (words.length < 3 || words.length > 20) return false;
+  const capitalised = words.filter((w) => /^\W*[A-Z]/.test(w)).length;
+  return capitalised / words.length >= 0.7;
 }
 
 /** A question heading, a link label, a table-of-contents row or a note of what changed: it points to a rule but states none. */
