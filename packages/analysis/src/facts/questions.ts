@@ -1331,7 +1331,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const partial = (l: Located) => Number(ARBITRATION_LAW.test(l.clause.text) || PART_LAW.test(l.clause.text));
       const found = ctx.find(LAW, TERMS).sort((a, b) => partial(a) - partial(b));
       const local = found.find((l) => LOCAL_LAW.test(l.clause.text));
-      if (local && !hasUsDisputeRules(ctx)) return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local]);
+      if (local && !hasUsDisputeRules(ctx))
+        return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local], scopeField(local));
       // One region's law is no general answer while another law is stated.
       const general = found.filter((l) => !REGIONAL_AUDIENCE.test(l.clause.text));
       for (const l of general.some((g) => lawPlace(g.clause.text)) ? general : found) {
@@ -1453,7 +1454,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Home courts are the answer unless they are the EEA consumers' exception to a named general court.
       const isException = local && scopeOf(local.clause) === 'EEA users' && named.some(({ l }) => scopeOf(l.clause) !== 'EEA users');
       if (local && !isException && !hasUsDisputeRules(ctx))
-        return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local]);
+        // (… for whom: "If you are based in Germany, … your local courts".)
+        return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local], scopeField(local));
       // A court that only compels arbitration or confirms its award is not the forum of disputes, unless it is the only one.
       const forums = named.filter(({ l }) => !ARBITRATION_SUPPORT.test(l.clause.text));
       const candidates = forums.length ? forums : named;
@@ -1468,6 +1470,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer(general.court, [general.l, ...smallClaims, ...(isException && local ? [local] : [])], scope ? { scope } : {});
     },
     examples: [
+      // A rule opened for one country's users is theirs, not everyone's.
+      {
+        clause:
+          'If you are based in Germany, this Agreement will be governed by the laws of Germany, and legal proceedings may be brought in your local courts that have jurisdiction according to the statutory rules.',
+        document: 'terms',
+        value: 'your local courts',
+        fields: { scope: 'users in Germany' },
+      },
       {
         clause:
           'You agree to submit to the exclusive jurisdiction of the state and federal courts located in Santa Clara County, California.',
@@ -1666,12 +1676,28 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       // Giving up class proceedings: a word of relinquishment, or a class proceeding in the scope of a negation however
       // phrased ("you will not file or participate in a class action", "NOT ON A CLASS OR COLLECTIVE BASIS").
+      // The clause that gives them up first, before one that only names "the class action waiver" (what the arbitrator
+      // decides about it, a section's title).
+      const names = (l: Located) =>
+        Number(
+          /\b(?:class action|jury trial) waiver\b/i.test(l.clause.text) &&
+            !/\b(?:waive|give up|not (?:bring|file|participate|join))\b/i.test(l.clause.text),
+        );
       const found = ctx
         .find(CLASS_PROCEEDING, TERMS)
-        .filter((l) => CLASS_WAIVER.test(l.clause.text) || isInNegationScope(l.clause.text, CLASS_PROCEEDING));
+        .filter((l) => CLASS_WAIVER.test(l.clause.text) || isInNegationScope(l.clause.text, CLASS_PROCEEDING))
+        .sort((a, b) => names(a) - names(b));
       return found.length > 0 ? ctx.answer('yes', found, scopeField(found[0]!)) : ctx.answer('no', []);
     },
     examples: [
+      {
+        clause:
+          'The arbitrator shall decide all issues except issues that relate to the enforceability of the Class Action Waiver. You and Example agree that each may bring claims against the other only in an individual capacity, and you waive any right to participate in a class action.',
+        document: 'terms',
+        value: 'yes',
+        quote:
+          'You and Example agree that each may bring claims against the other only in an individual capacity, and you waive any right to participate in a class action.',
+      },
       {
         clause: 'You waive any right to participate in a class action lawsuit or class-wide arbitration.',
         document: 'terms',

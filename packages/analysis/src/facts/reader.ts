@@ -334,7 +334,10 @@ export function regionOf(text: string): string | undefined {
     if (outside) return `users outside the ${outside.trim().replace(/,$/, '')}`;
     return /\bunited states (?:or|and) canada\b/i.test(text) ? 'users in the United States or Canada' : 'US users';
   }
-  return EEA_SCOPE.test(text) ? 'EEA users' : undefined;
+  if (EEA_SCOPE.test(text)) return 'EEA users';
+  // One named country's users, where a clause opens with them: "If you are based in Germany, …".
+  const country = ONE_COUNTRY_OPENING.exec(text)?.[1];
+  return country ? `users in ${country}` : undefined;
 }
 const EUROPE = String.raw`(?:the )?(?:European Economic Area|EEA|European Union|EU|United Kingdom|UK|Switzerland)`;
 /** A run of them: "the European Economic Area, the United Kingdom, or Switzerland". */
@@ -351,6 +354,9 @@ export function europeanRegionsIn(text: string): string | undefined {
 const NOT_IN_EUROPE = new RegExp(
   String.raw`\b[Ii]f you are not (?:an? (?:user|resident|consumer) )?(?:located |living |based )?in (${EUROPE_LIST})`,
 );
+/** "If you are based in Germany, …", "If you live in Brazil, …": a rule opened for one country's users. */
+const ONE_COUNTRY_OPENING =
+  /^\W*(?:If|Where|When) you (?:are (?:based|located|resident|living) in|live in|reside in|are a resident of) ([A-Z][a-z]+(?: [A-Z][a-z]+)?),/;
 /** Whom a clause is for, by where they live: "If you are a consumer living in", "For users located in", "Residents of", "you live in". */
 const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals|people|members?)`;
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;

@@ -225,8 +225,12 @@ function withOtherRecipients(c: Chosen, clauses: readonly Clause[]): Chosen {
     if (others.length === 2) break;
     if (clause === own || !isStatement(clause.text) || !/\b(?:shar|disclos)\w*\b[^.]{0,120}\bwith\b/i.test(clause.text)) continue;
     // The service's own sharing, not data it receives ("partners share information with us") or the user's own ("you may share … with").
+    // (… nor information that identifies no one: "We may share non-personally identifiable information … with partners".)
     if (
-      /\byou (?:can|may|choose to)\b[^.]{0,30}\bshare\b|\b(?:receive|obtain|collect)\w*\b[^.]{0,60}\bfrom\b|\bwith us\b/i.test(clause.text)
+      /\byou (?:can|may|choose to)\b[^.]{0,30}\bshare\b|\b(?:receive|obtain|collect)\w*\b[^.]{0,60}\bfrom\b|\bwith us\b/i.test(
+        clause.text,
+      ) ||
+      /\b(?:non-personally[- ]identifiable|anonymi[sz]ed|de-identified|aggregated?)\s+(?:information|data)\b/i.test(clause.text)
     )
       continue;
     // (Nor a denial: "we do not share … with advertisers".)
