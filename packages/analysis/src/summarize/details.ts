@@ -230,6 +230,7 @@ export function isStatement(text: string): boolean {
  * parts, the first without a subject or verb of a rule and at most a third with them. It names things; it states no practice.
  */
 export function isCategoryRow(text: string): boolean {
+  if (!text.includes(';') && !text.includes('|')) return false;
   const parts = text.split(/\s*[;|]\s*/).filter((part) => part.trim().length > 0);
   const rule = (part: string) => /\b(?:we|you|our|may|will|is|are|can|must|shall|agree)\b/i.test(part);
   // (A rule that lists its objects, "You agree to indemnify us against (a) your content; (b) …", opens with its verb.)
