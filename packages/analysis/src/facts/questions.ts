@@ -1458,7 +1458,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local], scopeField(local));
       // A court that only compels arbitration or confirms its award is not the forum of disputes, unless it is the only one.
       const forums = named.filter(({ l }) => !ARBITRATION_SUPPORT.test(l.clause.text));
-      const candidates = forums.length ? forums : named;
+      // The general venue before the one for a claim severed from arbitration after a ruling ("If a decision is issued …,
+      // then the claim must be severed from the arbitration and brought into the courts of …"), an exception's path.
+      const severed = (l: Located) =>
+        Number(
+          /\bsever\w*\b[^.]{0,80}\bfrom (?:the )?arbitration\b|\bfound (?:to be )?unenforceable\b|\bprecludes enforcement\b/i.test(
+            l.clause.text,
+          ),
+        );
+      const candidates = (forums.length ? forums : named).sort((a, b) => severed(a.l) - severed(b.l));
       const general = candidates.find(({ l }) => scopeOf(l.clause) !== 'EEA users') ?? candidates[0];
       // Small claims are often kept out of the forum ("… qualifies for small claims court … you or we may sue there instead").
       const smallClaims = ctx.find(SMALL_CLAIMS, TERMS).slice(0, 1);
@@ -1470,6 +1478,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer(general.court, [general.l, ...smallClaims, ...(isException && local ? [local] : [])], scope ? { scope } : {});
     },
     examples: [
+      // The general venue is the answer, not the one for claims severed from arbitration.
+      {
+        clause:
+          'If a decision is issued stating that applicable law precludes enforcement of this waiver, then the claim must be severed from the arbitration and brought into the courts located in Travis County, Texas. All claims that are not subject to arbitration shall be brought exclusively in the state or federal courts located in Dallas County, Texas.',
+        document: 'terms',
+        value: 'Dallas County, Texas',
+      },
       // A rule opened for one country's users is theirs, not everyone's.
       {
         clause:
