@@ -807,14 +807,14 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value === 'limited') {
         const purpose = licencePurpose(a.evidence);
         const runningOnly = a.evidence.some((e) => {
-          const purpose =
+          const stated =
             /\b(?:(?:solely|only)\b[^.]{0,40}|in order to |for the (?:sole |limited )?purposes? of )(?:provid|operat|run)\w*\b[^.]{0,40}/i.exec(
               e.quote,
             )?.[0];
           return (
-            purpose !== undefined &&
-            /\bservices?\b|\bplatform\b/i.test(purpose) &&
-            !/\b(?:improv|develop|research|market|promot|advertis|train)\w*/i.test(purpose)
+            stated !== undefined &&
+            /\bservices?\b|\bplatform\b/i.test(stated) &&
+            !/\b(?:improv|develop|research|market|promot|advertis|train)\w*/i.test(stated)
           );
         });
         return {

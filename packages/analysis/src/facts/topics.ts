@@ -1,7 +1,7 @@
 import type { Evidence, FactAnswer, Severity, TopicFactId } from '@fineprint/contracts';
 import type { Finding } from '../classify/classify';
 import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
-import { describeFinding, namedRecipients, recipientKinds, type Description } from '../summarize/describe';
+import { describeFinding, namedRecipients, NOT_PERSONAL_DATA, recipientKinds, type Description } from '../summarize/describe';
 import { isStatement, listing } from '../summarize/details';
 import { europeanRegionsIn, regionOf, scopeOf, scopeWithSource } from './reader';
 import { isBackedByQuote } from './reconcile';
@@ -230,7 +230,7 @@ function withOtherRecipients(c: Chosen, clauses: readonly Clause[]): Chosen {
       /\byou (?:can|may|choose to)\b[^.]{0,30}\bshare\b|\b(?:receive|obtain|collect)\w*\b[^.]{0,60}\bfrom\b|\bwith us\b/i.test(
         clause.text,
       ) ||
-      /\b(?:non-personally[- ]identifiable|anonymi[sz]ed|de-identified|aggregated?)\s+(?:information|data)\b/i.test(clause.text)
+      NOT_PERSONAL_DATA.test(clause.text)
     )
       continue;
     // (Nor a denial: "we do not share … with advertisers".)

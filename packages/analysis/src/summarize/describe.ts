@@ -78,6 +78,9 @@ export const closingVerb = (text: string) =>
   )
     ? 'suspend or close'
     : 'suspend';
+/** Information that identifies no one: sharing it is no sharing of your personal data. */
+export const NOT_PERSONAL_DATA =
+  /\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable)\s+(?:information|data)\b/i;
 const closingOn = (grounds: readonly string[], text: string): Description =>
   grounds.length
     ? specific(`The service can ${closingVerb(text)} your account ${listing(grounds, 'or')}.`)
@@ -252,9 +255,7 @@ const DESCRIBERS: Record<string, Describer> = {
     if (!/\b(terminat|suspen|clos|disabl|deactivat|cancel|delet|block|ban|remov|restrict|end)\w*/i.test(t)) return undefined;
     // "Without notice" only where the clause says it (discretion is no silence: "after such notice, we will, at our discretion, …").
     const unwarned = /\bwithout (?:prior |advance |any )?(?:notice|warning)\b|\bwithout (?:telling|notifying|warning) you\b/i.test(t);
-    const discretion =
-      /\b(?:at|in) (?:our|its) (?:sole )?discretion\b|\bfor any reason\b/i.test(t) &&
-      namedIn(t, TERMINATION_GROUNDS, 2).includes('at its discretion');
+    const discretion = namedIn(t, TERMINATION_GROUNDS, 2).includes('at its discretion');
     if (unwarned || discretion)
       return specific(
         `The service can suspend or close your account${discretion ? ' at its discretion' : ''}${unwarned ? `${discretion ? ',' : ''} without notice` : ''}.`,
@@ -414,8 +415,7 @@ const DESCRIBERS: Record<string, Describer> = {
     // what others give the service ("vendors … that collect or provide personal information to Netflix") is a source.
     if (
       /\byou (?:can|may)\b[^.]{0,30}\bshare\b|\byou\b[^.]{0,40}\b(?:provide|give|submit)\b[^.]{0,40}\bdirectly to\b/i.test(t) ||
-      (/\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable)\s+(?:information|data)\b/i.test(t) &&
-        !/\bpersonal (?:information|data)\b/i.test(t)) ||
+      (NOT_PERSONAL_DATA.test(t) && !/\bpersonal (?:information|data)\b/i.test(t)) ||
       (/\b(?:that|who|which)\b[^.]{0,20}\b(?:provide|give|send|disclose)\w*\b[^.]{0,40}\bto (?:us|[A-Z][\w.]*)\b/.test(t) &&
         !/\b(?:we|us)\b[^.]{0,60}\b(?:shar|disclos)\w*/i.test(t.replace(/\bon our behalf\b/gi, '')))
     )
