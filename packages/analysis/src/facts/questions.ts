@@ -23,6 +23,7 @@ import {
   NOT_STATED,
   scopeOf,
   scopeWithSource,
+  survivalOf,
   USER_OBLIGATION,
   type Located,
   type ReadContext,
@@ -502,10 +503,10 @@ const CLASS_PROCEEDING =
   /\bclass(?:[- ]wide)?[- ](?:action|arbitration|proceeding|member|representative|claim)s?\b|\b(?:class|collective|representative)(?: or (?:class|collective|representative))? (?:basis|action|proceeding|arbitration)s?\b/i;
 
 const LICENCE =
-  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|rights? to (?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
+  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|rights? to (?:(?:collect|access|receive),? (?:and )?)?(?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
 /** Granted to the service (us, the company by name), not to other users or by the service to you. */
 const TO_SERVICE =
-  /\b[Yy]ou (?:hereby )?(?:\w+ly )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?us\b|\bwe(?:['’]re| are) allowed to use\b/;
+  /\b[Yy]ou (?:hereby )?(?:\w+ly )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
 /** Feedback, ideas and unsolicited submissions: their licence is not the one over your content. */
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas|unsolicited (?:submissions?|materials?|proposals?))\b/i;
 /** Your content as such: "User Content", "your content", "any content you provide". */
@@ -516,9 +517,13 @@ const USER_CONTENT =
  * you send us ideas or suggestions, you agree that:"), not your content ("any content you provide …, including … feedback").
  */
 const aboutFeedback = (l: Located) => (FEEDBACK.test(l.clause.text) || FEEDBACK.test(leadInOf(l))) && !USER_CONTENT.test(l.clause.text);
+/** A licence as long as the content's protection lasts: "for the entire duration of the intellectual property rights". */
+export const FOR_IP_TERM = /\b(?:as long as|for the (?:entire |whole |full )?(?:duration|term) of)\b[^.]{0,40}\bintellectual property\b/i;
 /** Words that make a licence outlast the account: perpetual, irrevocable, surviving termination, kept in use after you leave. */
-const LASTING =
-  /\b(?:perpetu\w*|irrevocabl\w*)\b|\bsurviv\w*\b[^.]{0,200}\b(?:licen[cs]e|content|intellectual property)\b|\bcontinue to use\b[^.]{0,200}\bafter\b/i;
+const LASTING = new RegExp(
+  String.raw`\b(?:perpetu\w*|irrevocabl\w*)\b|${FOR_IP_TERM.source}|\bsurviv\w*\b[^.]{0,200}\b(?:licen[cs]e|content|intellectual property)\b|\bcontinue to use\b[^.]{0,200}\bafter\b`,
+  'i',
+);
 /** The rights in what users post (not the service's own content or trademarks). */
 const CONTENT_RIGHTS =
   /\b(?:licen[cs]es?|rights?)\b[^.]{0,200}\b(?:your content|user content|you (?:post|upload|submit|share))\b|\b(?:your|user) content\b/i;
@@ -1746,9 +1751,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (found.length === 0) return ctx.answer('none_stated', []);
       // The licence's terms, its own clause and the list items or sentences right after it.
       // (A waiver of moral rights that follows is no term of the licence: "you irrevocably waive your moral rights".)
-      const text = ctx
-        .following(found.slice(0, 1), /./, 8)
-        .filter((l) => !/\bmoral rights\b|\bwaive\b/i.test(l.clause.text))
+      // (Nor a grant to someone else: "you grant each User a perpetual, irrevocable … license" says nothing of the service's.)
+      const toOthers = (l: Located) => LICENCE.test(l.clause.text) && !TO_SERVICE.test(l.clause.text);
+      const terms = ctx.following(found.slice(0, 1), /./, 8).filter((l) => !/\bmoral rights\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l));
+      const text = terms
         .map((l) => l.clause.text)
         .join(' ')
         .replace(/\bnon-?(?:transferable|sub-?licen[cs]\w*)/gi, '');
@@ -1758,17 +1764,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         /\bworld-?wide\b|\bthroughout the world\b/i.test(text) &&
         (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b/i.test(text));
       // How long it lasts may be said elsewhere: "the right to use any question you post is
-      // perpetual", the licence section among those that survive termination, content kept in
-      // use after you leave. A licence that ends when you delete your content is not perpetual.
-      const elsewhere = ctx
-        .find([LASTING, CONTENT_RIGHTS], TERMS)
-        .filter((l) => !aboutFeedback(l))
-        .map((l) => l.clause.text)
-        .join(' ');
+      // perpetual", "for the entire duration of the intellectual property rights", the licence's section
+      // among those that survive termination, content kept in use after you leave. A licence that ends
+      // when you delete your content is not perpetual. The clause that says so is quoted.
+      const elsewhere = ctx.find([LASTING, CONTENT_RIGHTS], TERMS).filter((l) => !aboutFeedback(l) && !toOthers(l));
       const ends = LICENCE_ENDS.test(text);
-      const irrevocable = /\birrevocabl\w*/i.test(text) || /\birrevocabl\w*/i.test(elsewhere);
-      const perpetual =
-        /\bperpetu\w*/i.test(text + elsewhere) || (!ends && (irrevocable || /\bsurviv|\bcontinue to use\b/i.test(elsewhere)));
+      const irrevocable = [...terms, ...elsewhere].find((l) => /\birrevocabl\w*/i.test(l.clause.text));
+      const outlasts = (l: Located) => /\bperpetu\w*/i.test(l.clause.text) || FOR_IP_TERM.test(l.clause.text);
+      const lasting =
+        [...terms, ...elsewhere].find(outlasts) ??
+        (ends ? undefined : (irrevocable ?? elsewhere.find((l) => /\bsurviv|\bcontinue to use\b/i.test(l.clause.text)) ?? survivalOf(found[0]!)));
       // A licence given as a list ("a licence to use your content which is:") is quoted with the items that name its terms.
       const listed = /:\s*$/.test(found[0]!.clause.text)
         ? ctx
@@ -1788,9 +1793,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         // (Only the grant and what bounds it: another licence, one feature's or a business's, is not this one.)
         // (… but a clause of it that extends it to training AI models is quoted: it says what the licence is for.)
         listed.length
-          ? [found[0]!, ...listed]
+          ? [found[0]!, ...listed, ...(lasting && lasting.clause !== found[0]!.clause ? [lasting] : [])]
           : [
               grant,
+              ...(lasting && lasting.clause !== grant.clause ? [lasting] : []),
               ...bounds.slice(0, 2),
               ...found
                 .filter(
@@ -1799,11 +1805,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
                 )
                 .slice(0, 1),
             ],
-        {
-          perpetual,
-          irrevocable,
-          sublicensable,
-        },
+        { perpetual: lasting !== undefined, irrevocable: irrevocable !== undefined, sublicensable },
       );
     },
     examples: [
@@ -1858,6 +1860,45 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           'You grant us a non-exclusive, transferable, worldwide license to host and display your content; this license ends when you delete your content.',
         document: 'terms',
         value: 'broad',
+        fields: { perpetual: false, irrevocable: false },
+      },
+      // Perpetual where its section is among those that survive termination (by number or by title), and the clause
+      // that says so is quoted; a survival clause naming other sections says nothing of it.
+      {
+        clause:
+          '## 4.2 Your Content\n\nYou grant Example a worldwide, sublicensable right to collect, use, copy and store your content to provide the Services.\n\n## 12. General\n\nSections 4 through 9 will survive any termination of this Agreement.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: true, irrevocable: false, sublicensable: true },
+      },
+      {
+        clause:
+          '## Licences\n\nYou grant Example a worldwide, transferable license to use the content you upload.\n\n## Termination\n\nIf you delete your account, the following provisions will survive termination: “Licences,” “Disputes.”',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: true },
+      },
+      {
+        clause:
+          '## 4.2 Your Content\n\nYou grant Example a worldwide, sublicensable right to collect, use, copy and store your content to provide the Services.\n\n## 12. General\n\nSections 9 through 11 will survive any termination of this Agreement.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: false },
+      },
+      // As long as the content's intellectual property lasts is perpetual in effect.
+      {
+        clause:
+          'You grant us a non-exclusive licence to your User Content to provide the Services. This licence lasts as long as intellectual property laws protect your User Content.',
+        document: 'terms',
+        value: 'limited',
+        fields: { perpetual: true },
+      },
+      // A perpetual licence to other users (public repositories) is not the service's.
+      {
+        clause:
+          'You grant us a royalty-free, non-exclusive license to display your Content to provide the Services. If you make your repository public, you grant each User a perpetual, irrevocable license to use your Content.',
+        document: 'terms',
+        value: 'limited',
         fields: { perpetual: false, irrevocable: false },
       },
       { clause: 'You grant us a licence to use your feedback and suggestions for any purpose.', document: 'terms', value: 'none_stated' },

@@ -169,6 +169,55 @@ export function leadInOf({ clause, document, index }: Located): string {
   return /:\s*$/.test(clause.heading) ? clause.heading : '';
 }
 
+/** A clause that keeps parts of the contract in force after it ends ("… will survive any termination …"). */
+export const SURVIVAL = /\bsurviv\w*\b[^.]{0,120}\b(?:terminat|expir)\w*|\b(?:terminat|expir)\w*\b[^.]{0,200}\bsurviv\w*\b/i;
+const NOT_SURVIVING = /\b(?:not|no longer)\s+surviv/i;
+/** A section's number where its heading begins with one: "5.1. Your Content", "2.5.1", "Section 7 – Licences". */
+const SECTION_NUMBER = /^\W*(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\b/i;
+/** The sections a survival clause names after "Section(s)": "2.5.1", "9 through 20", "4-8", "5 - 11". */
+const SECTION_REFERENCE = /\b(\d+(?:\.\d+)*)\.?(?:\s*(?:-|–|through|to)\s*(\d+)\b)?/g;
+/** The sections it names by title, in quotes: “Licenses,” "Ownership and License of User Content". */
+const QUOTED_TITLE = /["“]([^"”]{3,80})["”]/g;
+
+const titleWords = (text: string) =>
+  text
+    .replace(SECTION_NUMBER, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The survival clause that keeps a clause's section in force after the contract ends, if one does: it names the
+ * section's number ("Sections 4-8 survive", "Sections 2.5.1 and Sections 9 through 20") or its title ("the following
+ * provisions will survive …: “Licenses,” …"). Read from the clause's headings, never from its words.
+ */
+export function survivalOf({ clause, document }: Located): Located | undefined {
+  const headings = [...(clause.parts ?? []), clause.heading].filter(Boolean);
+  // (The innermost numbered heading: a part's number above it says less.)
+  const numbers = headings.flatMap((h) => SECTION_NUMBER.exec(h)?.[1] ?? []).slice(-1);
+  const titles = headings.map(titleWords).filter((t) => t.length >= 3);
+  if (numbers.length === 0 && titles.length === 0) return undefined;
+  const index = document.clauses.findIndex((survival) => {
+    const text = survival.text;
+    if (text.length > MAX_CLAUSE_CHARS || !SURVIVAL.test(text) || NOT_SURVIVING.test(text)) return false;
+    const named = [...text.matchAll(QUOTED_TITLE)].map((m) => titleWords(m[1]!)).filter((t) => t.length >= 3);
+    if (titles.some((t) => named.some((n) => t === n || t.startsWith(`${n} `)))) return true;
+    const at = text.search(/\bsections?\b|§/i);
+    if (at < 0) return false;
+    return [...text.slice(at).matchAll(SECTION_REFERENCE)].some(([, from, to]) =>
+      numbers.some((n) => {
+        if (to) {
+          const top = Number(n.split('.')[0]);
+          return !from!.includes('.') && top >= Number(from) && top <= Number(to);
+        }
+        return n === from || n.startsWith(`${from}.`);
+      }),
+    );
+  });
+  return index < 0 ? undefined : { clause: document.clauses[index]!, document, index };
+}
+
 /** True when a negation falls within `window` characters before the first match of `verb`. */
 export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean {
   const match = verb.exec(text);

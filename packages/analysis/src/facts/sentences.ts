@@ -27,6 +27,7 @@ import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
 import {
   ARBITRATION_BODY,
+  FOR_IP_TERM,
   isAdsPractice,
   LOCATION_FROM_IP,
   NO_REFUND,
@@ -34,7 +35,7 @@ import {
   OBJECTION_REACHES_TRAINING,
   WARNED,
 } from './questions';
-import { durationsIn } from './reader';
+import { durationsIn, SURVIVAL } from './reader';
 import { carriesDetails, isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
@@ -181,6 +182,18 @@ export function licenceEnd(evidence: readonly Evidence[]): string {
   const by = /\byou can end this licen[cs]e (?:at )?any time by (deleting [^.;]{3,60})/i.exec(quotes)?.[1];
   if (by) return `; you can end it at any time by ${by.replace(/\byour\b/g, 'your')}`;
   return /\bunless you ask us to stop\b/i.test(quotes) ? ', unless you ask it to stop' : '';
+}
+
+/**
+ * How long a licence lasts where a clause beside the grant says so and its own words do not ("perpetual"): as long as
+ * the content's intellectual property rights, or past the end of the contract (its section survives termination).
+ */
+function licenceLasting(evidence: readonly Evidence[], kinds: readonly string[]): { text: string; quote?: Evidence } {
+  if (kinds.some((k) => k.startsWith('perpetual'))) return { text: '' };
+  const ipTerm = evidence.find((e) => FOR_IP_TERM.test(e.quote));
+  if (ipTerm) return { text: ', for as long as the intellectual property rights in it last', quote: ipTerm };
+  const survives = evidence.find((e) => SURVIVAL.test(e.quote));
+  return survives ? { text: ', and it survives the end of the contract', quote: survives } : { text: '' };
 }
 
 /** A licence that reaches the poster's own identity ("any name, username, voice, or likeness provided with Your Content"). */
@@ -781,14 +794,17 @@ const SENTENCES: readonly FactSentence[] = [
       const { named: kinds, evidence } = /:\s*$/.test(a.evidence[0]?.quote ?? '')
         ? { named: namedIn(a.evidence.map((e) => e.quote).join(' '), LICENCE_TERMS, 5), evidence: a.evidence }
         : detailOf(a, LICENCE_TERMS, 5);
+      const lasting = licenceLasting(a.evidence, kinds);
       if (a.value === 'broad')
         return {
-          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post${likenessIn(evidence)}${licencePurpose(a.evidence)}${licenceEnd(a.evidence)}.`,
+          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post${likenessIn(evidence)}${licencePurpose(a.evidence)}${lasting.text}${licenceEnd(a.evidence)}.`,
           severity: 'bad',
-          // The quotes that bound it (its purpose, how you end it) after the one naming its terms.
+          // The quotes that bound it (its purpose, how long it lasts, how you end it) after the one naming its terms.
           evidence: [
             ...evidence,
-            ...a.evidence.filter((e) => !evidence.includes(e) && (LICENCE_LIMITS.test(e.quote) || licencePurpose([e]))),
+            ...a.evidence.filter(
+              (e) => !evidence.includes(e) && (e === lasting.quote || LICENCE_LIMITS.test(e.quote) || licencePurpose([e])),
+            ),
           ],
         };
       const training = a.evidence.find((e) =>
@@ -817,11 +833,13 @@ const SENTENCES: readonly FactSentence[] = [
             !/\b(?:improv|develop|research|market|promot|advertis|train)\w*/i.test(stated)
           );
         });
+        const perpetual = kinds.includes('perpetual') ? 'perpetual ' : '';
         return {
           text: runningOnly
-            ? 'You grant the service a licence to your content limited to running the service.'
-            : `You grant the service a limited licence to your content${purpose}${licenceEnd(a.evidence)}.`,
+            ? `You grant the service a ${perpetual}licence to your content limited to running the service${lasting.text}.`
+            : `You grant the service a ${perpetual}limited licence to your content${purpose}${lasting.text}${licenceEnd(a.evidence)}.`,
           severity: 'neutral',
+          ...(lasting.quote ? { evidence: [...firstClause(a.evidence), lasting.quote] } : {}),
         };
       }
       return undefined;

@@ -194,6 +194,8 @@ function isFalseBoundary(text: string, sentenceStart: number, dotIndex: number):
   if (/^[A-Z]$/.test(word)) return true; // initials: "John F. Kennedy"
   // A bare number or roman numeral right at the start is legal numbering: "1. Terms".
   if (before.trim() === word && /^(\d{1,3}(\.\d{1,3})*|[ivxlc]{1,5}|[a-z])$/i.test(word)) return true;
+  // … and so is an enumerator in brackets opening the sentence or an item of a run: "(i). Operating …; (ii). Protecting …".
+  if (/^\((?:\d{1,3}|[ivxlc]{1,5}|[a-z])\)$/i.test(word) && /(?:^|[;:]|\b(?:and|or))\s*$/i.test(before.slice(0, -word.length))) return true;
   // A cross-reference: "Section 2.", "EXCEPT AS STATED IN SUBSECTION ii. BELOW".
   if (/\b(?:sub)?(?:section|clause|article|paragraph)\s+(?:\d+(?:\.\d+)*|[ivxlc]{1,5}|[a-z])$/i.test(before)) return true;
   return false;
