@@ -1753,7 +1753,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // (A waiver of moral rights that follows is no term of the licence: "you irrevocably waive your moral rights".)
       // (Nor a grant to someone else: "you grant each User a perpetual, irrevocable … license" says nothing of the service's.)
       const toOthers = (l: Located) => LICENCE.test(l.clause.text) && !TO_SERVICE.test(l.clause.text);
-      const terms = ctx.following(found.slice(0, 1), /./, 8).filter((l) => !/\bmoral rights\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l));
+      const terms = ctx
+        .following(found.slice(0, 1), /./, 8)
+        .filter((l) => !/\bmoral rights\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l));
       const text = terms
         .map((l) => l.clause.text)
         .join(' ')
@@ -1773,7 +1775,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const outlasts = (l: Located) => /\bperpetu\w*/i.test(l.clause.text) || FOR_IP_TERM.test(l.clause.text);
       const lasting =
         [...terms, ...elsewhere].find(outlasts) ??
-        (ends ? undefined : (irrevocable ?? elsewhere.find((l) => /\bsurviv|\bcontinue to use\b/i.test(l.clause.text)) ?? survivalOf(found[0]!)));
+        (ends
+          ? undefined
+          : (irrevocable ?? elsewhere.find((l) => /\bsurviv|\bcontinue to use\b/i.test(l.clause.text)) ?? survivalOf(found[0]!)));
       // A licence given as a list ("a licence to use your content which is:") is quoted with the items that name its terms.
       const listed = /:\s*$/.test(found[0]!.clause.text)
         ? ctx
