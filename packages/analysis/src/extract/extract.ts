@@ -572,12 +572,13 @@ function withoutClosingHashes(heading: string): string {
 
 /**
  * A Markdown table cell as one run of text: its `<br>`-separated lines keep a space between
- * them ("ads.<br>We" must not read "ads.We") and its bullet lines become a "; " list.
+ * them ("ads.<br>We" must not read "ads.We"), its bullet lines become a "; " list and its heading lines plain words.
  */
 function tableCell(cell: string): string {
   let text = '';
   for (const part of cell.split(/<br\s*\/?>/i)) {
-    const line = part.trim();
+    // (A heading written inside a cell, "##### Advertising Partners", is read without its marks.)
+    const line = part.trim().replace(/^#{1,6}\s+/, '');
     if (!line) continue;
     const bullet = /^(?:[*•-]|\d+[.)])\s+(.*)$/.exec(line);
     const separator = bullet && !/[:;]$/.test(text) ? '; ' : ' ';

@@ -83,6 +83,13 @@ const DO_NOT_SELL_LINK = /\bDo Not Sell\b/;
 const SALE_OPT_OUT =
   /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing)|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
 
+/**
+ * The service's own disclosures admitted to be a sale or share as a law defines the words: "Some of these disclosures may
+ * constitute "sharing" or the "sale" of personal information …", "may be considered a “sale”", "you may consider Flickr to
+ * have “sold” …", "what some states may define as, ‘sharing or selling’". The practice is stated, whatever the word.
+ */
+const SALE_AS_DEFINED =
+  /\b(?:may|might|could|would|likely to)\s+(?:\w+\s+)?(?:constitute|be (?:considered|deemed|treated as|viewed as)|qualify as|define[sd]? as,?|consider [A-Z][\w.]* to have)\s+(?:a |an |the |certain )?(?:[“"‘'][\w ]+[”"’'],?\s+(?:or |and )?)*[“"‘'](?:sales?|sell(?:ing)?|sold|shar(?:e|ing)(?: or sell(?:ing)?)?)\b/i;
 /** A law as the subject that grants or requires: "The CCPA also gives …", "Nevada law (SB 220) requires …", "the Act provides". */
 const LAW_SPEAKS =
   /\b(?:law|laws|Act|CCPA|CPRA|GDPR|statute|regulations?|legislation)\b(?:\s*\([^)]{1,30}\))?\s+(?:also\s+)?(?:gives?|grants?|provides?|requires?|allows?|permits?|entitles?)\b/;
@@ -105,7 +112,7 @@ export const isAdsPractice = (text: string) =>
 const ADS_OPT_IN =
   /\b(?:with your consent|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
 const ADS_OPT_OUT =
-  /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change)[^.]{0,40}ads?|limit ad tracking)\b/i;
+  /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change|modify)[^.]{0,40}(?:ads?|advertising)|limit ad tracking)\b/i;
 
 /** Use after a change binds you: "By using Amazon Services after such changes, you agree to be bound by them". */
 const BOUND_AFTER_CHANGE =
@@ -641,13 +648,22 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         (l) => !LAW_SPEAKS.test(l.clause.text),
       );
       const { affirmed, denied } = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: PRIVACY });
-      const sold = affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text));
+      const sold = [
+        ...affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text)),
+        ...ctx.find(SALE_AS_DEFINED, PRIVACY).filter((l) => !isInNegationScope(l.clause.text, SALE_AS_DEFINED)),
+      ];
       // Reports and measurement for advertisers are not personal data shared with them.
       const shared = polar(ctx, { topic: AD_SHARING, verb: /\b(?:share|provide|disclose|give)/i, documents: PRIVACY }).affirmed.filter(
         (l) => !/\b(?:reports?|insights|measurement|measure|aggregated?|statistics)\b/i.test(l.clause.text),
       );
       // The offer, and after it the clause that says what is handed to others, where one does: a sentence may claim it then.
-      if (optOut.length > 0) return ctx.answer('yes_opt_out', [...optOut, ...[...sold, ...shared].slice(0, 1)]);
+      if (optOut.length > 0)
+        return ctx.answer(
+          'yes_opt_out',
+          [...optOut.slice(0, 2), ...sold.slice(0, 1), ...shared.slice(0, 1)].filter(
+            (l, i, all) => all.findIndex((other) => other.clause === l.clause) === i,
+          ),
+        );
       // A plain, general denial ("Yelp does not sell your personal information") against a sale only inferred from
       // advertising partners' cookies: readers disagree whether that is a "sale", so the answer says less rather than
       // contradict the text. A hedged denial ("not in the business of selling", "in the conventional sense", "as the
@@ -658,7 +674,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (sold.length === 0 && shared.length > 0 && general.length > 0) return NOT_STATED;
       const practice = [...sold, ...shared];
       if (practice.length > 0) {
-        const choice = ctx.find(ADS_OPT_OUT, PRIVACY).filter((l) => /\bads?\b|advertis/i.test(l.clause.text));
+        // (The choice that names where to make it first: a setting or page over "your browser may offer some controls".)
+        const named = (l: Located) =>
+          Number(
+            Boolean(findRoute(l.clause.text) ?? findSettingName(l.clause.text)) &&
+              /\byou\b|^\W*(?:opt|turn|switch|adjust|change|modify|manage|visit)\b/i.test(l.clause.text),
+          );
+        const choice = ctx
+          .find(ADS_OPT_OUT, PRIVACY)
+          .filter((l) => /\bads?\b|advertis/i.test(l.clause.text))
+          .sort((a, b) => named(b) - named(a));
         return choice.length > 0 ? ctx.answer('yes_opt_out', [...practice.slice(0, 2), choice[0]!]) : ctx.answer('yes', practice);
       }
       // A promise made for a children's version of the service says nothing of everyone's data.
@@ -687,6 +712,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'We do not sell your personal information in the conventional sense of the word.', value: 'not_stated' },
+      // Its own disclosures admitted to be a "sale" or "sharing" as a law defines the words: the practice is stated.
+      {
+        clause:
+          'We do not sell your personal information for money. Some of these disclosures to advertising partners may constitute "sharing" or the "sale" of personal information under certain US state privacy laws.',
+        value: 'yes',
+      },
+      {
+        clause:
+          'This is also known as interest-based advertising, or what some states may define as ‘sharing or selling’. You may also modify your personalized advertising setting in your account.',
+        value: 'yes_opt_out',
+      },
+      { clause: 'Sending your e-mail address to our payment processor does not constitute a “sale” under the CCPA.', value: 'not_stated' },
       // The object of "sell" is the business, not your data.
       {
         clause: 'If we were to sell our business or merge with another company, your information may be transferred to the buyer.',
