@@ -21,6 +21,8 @@ export function liabilityCapText(answer: FactAnswer): string | undefined {
       return usd ? `${usd} or ${paid}` : paid;
     case 'foreseeable':
       return 'damage that was foreseeable';
+    case 'none':
+      return 'nothing (liability for damage of any kind is excluded)';
     case undefined:
       return undefined;
   }

@@ -99,8 +99,8 @@ export const FactAnswerSchema = z.object({
   sublicensable: z.boolean().optional(),
   /** Liability cap: the cap counts what you paid in this many months before the claim. */
   paid_months: z.number().int().positive().optional(),
-  /** Liability cap: what the cap counts — a fixed amount (`usd`), what you paid, both (the greater, the lesser, or as the clause says "either"), or foreseeable damage only. */
-  cap: z.enum(['fixed', 'paid', 'greater', 'lesser', 'either', 'foreseeable']).optional(),
+  /** Liability cap: what the cap counts — a fixed amount (`usd`), what you paid, both (the greater, the lesser, or as the clause says "either"), foreseeable damage only, or nothing (`none`: liability for damage of any kind excluded). */
+  cap: z.enum(['fixed', 'paid', 'greater', 'lesser', 'either', 'foreseeable', 'none']).optional(),
   /** A "not_stated" answer only: clauses on the question's topic that do not state an answer plainly ("Not stated plainly — read these clauses"). */
   related: z.array(EvidenceSchema).optional(),
 });

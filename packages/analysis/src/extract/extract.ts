@@ -476,19 +476,32 @@ function blockText(node: DomNode): string {
 
 /** A short line in capitals without closing punctuation: a title, not a sentence. */
 function isCapitalTitle(text: string): boolean {
-  return text.length <= 80 && !/[.;!?,]$/.test(text) && /[A-Z].*[A-Z].*[A-Z]/.test(text) && text === text.toUpperCase();
+  // (A numbered one may be longer: "7. DISCLAIMERS; LIMITATION OF LIABILITY; NO GUARANTEES; LIMITED WARRANTY & AGREEMENT".)
+  return (
+    text.length <= (/^\d{1,2}\.\s/.test(text) ? 120 : 80) &&
+    !/[.;!?,]$/.test(text) &&
+    /[A-Z].*[A-Z].*[A-Z]/.test(text) &&
+    text === text.toUpperCase()
+  );
 }
 
 /** A short line, no sentence, that opens a part for the users of a region: "Additional information if you live in the EEA, Switzerland and the UK". */
 function isRegionalTitle(text: string): boolean {
+  if (text.length > 120) return false;
+  // … or a line that opens the rules for them: "For All Subscribers Outside the European Union and United Kingdom:",
+  // "For EU and UK Subscribers:", "For subscribers residing anywhere outside the US:".
+  if (REGIONAL_LEAD_LINE.test(text)) return true;
   return (
-    text.length <= 120 &&
     !/[.;:!?,]$/.test(text) &&
     /^(?:[A-Z][\w-]*(?: [\w-]+){0,3} )?(?:if you (?:live|reside|are located) in|for (?:users|residents|people|consumers) (?:in|of)) (?:the )?[A-Z]/.test(
       text,
     )
   );
 }
+const PLACE = String.raw`(?:the )?(?:EEA|EU|UK|US|[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})`;
+const REGIONAL_LEAD_LINE = new RegExp(
+  String.raw`^For (?:[Aa]ll )?(?:${PLACE}(?:,? (?:and|or) ${PLACE})* )?(?:[Uu]sers|[Rr]esidents|[Cc]onsumers|[Ss]ubscribers|[Cc]ustomers|[Mm]embers)(?: (?:residing|located|living|based))?(?: anywhere)?(?: (?:[Ii]n|[Oo]utside(?: of)?) ${PLACE}(?:,? (?:and|or) ${PLACE})*)?:?$`,
+);
 
 /** Longest text a = or - line underlines as a heading; a longer paragraph keeps its line as a rule. */
 const MAX_SETEXT_HEADING = 200;

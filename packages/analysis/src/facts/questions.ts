@@ -603,6 +603,13 @@ const CAP =
 /** What a cap is measured in, when the liability is said in the sentence an item completes. */
 const CAP_MEASURE =
   /\b(?:exceed\w*|in excess of|limited to|greater of|lesser of|(?:amounts?|fees?) (?:actually )?(?:you )?paid|paid by you)\b/i;
+/**
+ * Liability for damage of any kind excluded, with no amount: "AMAZON WILL NOT BE LIABLE FOR ANY DAMAGES OF ANY KIND …",
+ * "NEITHER VALVE … SHALL BE LIABLE IN ANY WAY FOR LOSS OR DAMAGE OF ANY KIND …" (not only kinds of it: "for any
+ * indirect or consequential damages" excludes some).
+ */
+const NO_LIABILITY =
+  /\b(?:not|neither|no event|never)\b[^.;]{0,200}\bliable\b(?: to you)?(?: in any way)?(?: whatsoever)? for (?<what>any (?:loss(?:es)? or )?damages?(?: of any kind| whatsoever)|(?:any )?loss or damage of any kind)\b/i;
 /** The cap itself (aggregate or maximum liability), preferred to clauses that only exclude kinds of damage. */
 const AGGREGATE = /\b(?:aggregate|maximum(?! extent)|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
 const INDEMNITY =
@@ -746,8 +753,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'targeted_ads',
     read(ctx) {
-      const { affirmed, denied } = polar(ctx, { topic: ADS, documents: PRIVACY });
-      const general = denied.filter((l) => !isForChildren(l));
+      const read = polar(ctx, { topic: ADS, documents: PRIVACY });
+      // Where the privacy policy is silent, the terms may state the practice as the service's own ("we may use targeted
+      // advertising to try to make advertising more relevant to you").
+      const affirmed =
+        read.affirmed.length > 0
+          ? read.affirmed
+          : polar(ctx, { topic: ADS, documents: TERMS }).affirmed.filter(
+              (l) =>
+                /\bwe\b[^.;]{0,30}\b(?:use|show|serve|display|provide|personali[sz]e|tailor)\w*\b/i.test(l.clause.text) &&
+                !USER_OBLIGATION.test(l.clause.text),
+            );
+      const general = read.denied.filter((l) => !isForChildren(l));
       if (affirmed.length === 0) return general.length > 0 ? ctx.answer('no', general) : NOT_STATED;
       // Where the policy sends you to change your ads choice ("You can change your choice at any time in your Ad Preferences").
       const control = ctx.find(AD_CONTROL, PRIVACY).filter((l) => findSettingName(l.clause.text));
@@ -1422,6 +1439,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           scope: 'users in the United States or Canada',
           variants: [{ scope: 'residents of the EEA and Switzerland', value: 'Ireland' }],
         },
+      },
+      // A line that opens the rules for some users ("For All Subscribers Outside the European Union and United Kingdom:") scopes
+      // the paragraphs after it, and is quoted as the scope's proof.
+      {
+        clause:
+          '10\\. APPLICABLE LAW\n\nFor All Subscribers Outside the European Union and United Kingdom:\n\nYou and Example agree that Washington law governs all disputes arising out of this Agreement.\n\nFor EU and UK Subscribers:\n\nThis Agreement is governed by the law of the country where you have your habitual residence.',
+        document: 'terms',
+        value: 'Washington',
+        fields: { scope: 'users outside the European Union and United Kingdom' },
       },
       {
         clause:
@@ -2219,7 +2245,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const items = ctx.find(CAP_MEASURE, TERMS).filter((l) => /\bliab/i.test(leadInOf(l)) && !found.includes(l));
       const first =
         found.find((l) => AGGREGATE.test(l.clause.text)) ?? items.find((l) => /\baggregate\b/i.test(l.clause.text)) ?? found[0] ?? items[0];
-      if (!first) return NOT_STATED;
+      // No amount, but liability for damage of any kind excluded: the most it will pay is nothing.
+      const excluded = () => {
+        const none = ctx.find(NO_LIABILITY, TERMS)[0];
+        if (!none) return NOT_STATED;
+        const what = NO_LIABILITY.exec(none.clause.text)!.groups!.what!.toLowerCase();
+        return ctx.answer(`no liability for ${what}`, [none], { cap: 'none', ...scopeField(none) });
+      };
+      if (!first) return excluded();
       const text = first.clause.text;
       const from = /\b(?:exceed|in excess of|limited to|greater of|lesser of|only for|more than|is your)\b/i.exec(text);
       const phrase = (from ? text.slice(from.index) : text).replace(/\s+/g, ' ').slice(0, 200);
@@ -2234,7 +2267,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const usd = findUsd(rest);
       // A limit that names no measure ("… LIMITED TO THE FULL EXTENT PERMITTED BY LAW") states no cap.
       const cap = capOf(rest, usd);
-      if (!cap) return NOT_STATED;
+      if (!cap) return excluded();
       // The clause that names the amount comes with the cap when it is another one ("the greater of:" … "USD100").
       const amountClause =
         usd && findUsd(text) === undefined ? ctx.following([first], /./, 3).find((l) => findUsd(l.clause.text) === usd) : undefined;
@@ -2275,6 +2308,35 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'in excess of fifty dollars ($50) in total.',
         fields: { usd: 50, cap: 'fixed' },
+      },
+      // Liability for damage of any kind excluded, no amount: the most it pays is nothing; excluding kinds of damage is no cap.
+      {
+        clause:
+          'TO THE FULL EXTENT PERMISSIBLE BY LAW, EXAMPLE WILL NOT BE LIABLE FOR ANY DAMAGES OF ANY KIND ARISING FROM THE USE OF THE SERVICE.',
+        document: 'terms',
+        value: 'no liability for any damages of any kind',
+        fields: { cap: 'none' },
+      },
+      {
+        clause:
+          'NEITHER EXAMPLE NOR ITS AFFILIATES SHALL BE LIABLE IN ANY WAY FOR LOSS OR DAMAGE OF ANY KIND RESULTING FROM THE USE OF THE SERVICE.',
+        document: 'terms',
+        value: 'no liability for loss or damage of any kind',
+        fields: { cap: 'none' },
+      },
+      // A numbered section some users are exempt from ("THIS SECTION 7 DOES NOT APPLY TO EU OR UK SUBSCRIBERS") scopes the
+      // rules of its lettered parts.
+      {
+        clause:
+          '7\\. DISCLAIMERS; LIMITATION OF LIABILITY; NO GUARANTEES; LIMITED WARRANTY AND AGREEMENT\n\nTHIS SECTION 7 DOES NOT APPLY TO EU OR UK SUBSCRIBERS.\n\nB. LIMITATION OF LIABILITY\n\nNEITHER EXAMPLE NOR ITS AFFILIATES SHALL BE LIABLE IN ANY WAY FOR LOSS OR DAMAGE OF ANY KIND RESULTING FROM THE USE OF THE SERVICE.',
+        document: 'terms',
+        value: 'no liability for loss or damage of any kind',
+        fields: { cap: 'none', scope: 'users outside the EU or UK' },
+      },
+      {
+        clause: 'IN NO EVENT WILL EXAMPLE BE LIABLE FOR ANY INDIRECT, INCIDENTAL OR CONSEQUENTIAL DAMAGES OF ANY KIND.',
+        document: 'terms',
+        value: 'not_stated',
       },
       {
         clause: 'In no event shall our aggregate liability for all claims exceed one hundred US dollars (US $100.00).',

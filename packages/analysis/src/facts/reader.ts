@@ -270,6 +270,9 @@ const WHO_IN = String.raw`(?:you are|you['’]re) an? (?:consumer|user|resident)
 const EXEMPTION = new RegExp(
   String.raw`\b${WHO_IN}${REGION},? (?:(?:the above|the foregoing|this (?:section|paragraph|clause)|(?:Section|Clause|Article) (\d+(?:\.\d+)*))(?: above| below)? (?:does|do|shall|will)(?: not|n['’]t) apply)`,
 );
+/** "THIS SECTION 7 DOES NOT APPLY TO EU OR UK SUBSCRIBERS": the region (group 1) and the section (group 2). */
+const SECTION_EXEMPTION =
+  /\b(?:this )?(?:section|clause|article) (?<section>\d+(?:\.\d+)*) (?:does|do|shall|will)(?: not|n['’]t) apply to (?:the )?(?<region>[A-Z][\w.]*(?:,? (?:or |and )?(?:the )?[A-Z][\w.]*){0,4}) (?:subscribers|users|consumers|residents|customers)\b/i;
 /** The opening of a clause that covers everyone an earlier one did not: "In all other cases, …". */
 const OTHER_CASES = /^\s*(?:in all other cases|otherwise|for (?:all )?other users)\b/i;
 /** "If you are a consumer in the EEA, Switzerland or the UK, …" at the start of a clause. */
@@ -295,7 +298,10 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
       const m = REGIONAL_OPENING.exec(document.clauses[i]!.text);
       if (m) return found(m[1]!, i);
     }
-  const section = /^\s*(\d+(?:\.\d+)*)\\?\.?\s/.exec(clause.heading)?.[1];
+  // (The clause's numbered section: its heading's number, or the numbered part its lettered heading is in.)
+  const section = [clause.heading, ...(clause.parts ?? []).slice().reverse()]
+    .map((h) => /^\s*(\d+(?:\.\d+)*)\\?\.?\s/.exec(h)?.[1])
+    .find(Boolean);
   for (const { i, m } of exemptionsIn(document)) {
     const other = document.clauses[i]!;
     if (m[2] ? m[2] === section : other.heading === clause.heading && (!/\babove|foregoing\b/i.test(m[0]) || (i > index && i <= index + 3)))
@@ -345,7 +351,12 @@ function exemptionsIn(document: FactDocument): Array<{ i: number; m: RegExpExecA
   if (!found) {
     found = document.clauses.flatMap((clause, i) => {
       const m = EXEMPTION.exec(clause.text);
-      return m ? [{ i, m }] : [];
+      if (m) return [{ i, m }];
+      // (Its region as the other form gives it: "EU OR UK" read as "EU or UK".)
+      const s = SECTION_EXEMPTION.exec(clause.text);
+      if (!s) return [];
+      const region = s.groups!.region!.replace(/\b(OR|AND|THE)\b/g, (w) => w.toLowerCase());
+      return [{ i, m: Object.assign([s[0], region, s.groups!.section!], { index: s.index, input: s.input }) as RegExpExecArray }];
     });
     EXEMPTIONS.set(document, found);
   }
@@ -375,7 +386,7 @@ export function scopeWithSource(clause: Clause): { scope: string; heading?: { te
 /** The users a text limits a rule to, in the summary's words. */
 export function regionOf(text: string): string | undefined {
   // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
-  const notIn = NOT_IN_EUROPE.exec(text)?.[1];
+  const notIn = NOT_IN_EUROPE.exec(text)?.[1] ?? OUTSIDE_EUROPE.exec(text)?.[1];
   if (notIn) return `users outside ${europeanRegionsIn(notIn)}`;
   if (US_SCOPE.test(text)) {
     // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
@@ -403,6 +414,10 @@ export function europeanRegionsIn(text: string): string | undefined {
 const NOT_IN_EUROPE = new RegExp(
   String.raw`\b[Ii]f you are not (?:an? (?:user|resident|consumer) )?(?:located |living |based )?in (${EUROPE_LIST})`,
 );
+/** "For All Subscribers Outside the European Union and United Kingdom:" */
+const OUTSIDE_EUROPE = new RegExp(
+  String.raw`\b(?:[Uu]sers|[Rr]esidents|[Cc]onsumers|[Cc]ustomers|[Ss]ubscribers|[Mm]embers)(?: [a-z]+)?(?: anywhere)? [Oo]utside (?:of )?(${EUROPE_LIST})`,
+);
 /** "If you are based in Germany, …", "If you live in Brazil, …": a rule opened for one country's users. */
 const ONE_COUNTRY_OPENING =
   /^\W*(?:If|Where|When) you (?:are (?:based|located|resident|living) in|live in|reside in|are a resident of) ([A-Z][a-z]+(?: [A-Z][a-z]+)?),/;
@@ -414,5 +429,5 @@ const US_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\bUS (?:users|residents)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
 );
 const EEA_SCOPE = new RegExp(
-  String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK)(?:[- ]based)? (?:users?|residents?|consumers?)\b`,
+  String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK)(?:[- ]based)? (?:users?|residents?|consumers?|[Ss]ubscribers?)\b`,
 );

@@ -590,6 +590,11 @@ const SENTENCES: readonly FactSentence[] = [
           evidence: a.evidence.slice(0, 3),
         };
       }
+      if (a.cap === 'none')
+        return {
+          text: `The service excludes all liability to you for ${/\bloss\b/i.test(String(a.value)) ? 'loss or damage' : 'damages'} of any kind${/\bextent (?:permi|allow)/i.test(quotesOf(a)) ? ', as far as the law allows' : ''}.`,
+          severity: 'bad',
+        };
       const cap = liabilityCapText(a);
       if (!cap) return undefined;
       return {

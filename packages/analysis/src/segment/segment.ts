@@ -109,6 +109,10 @@ const ABBREVIATIONS = new Set(
   ].map((a) => a.toLowerCase()),
 );
 const MAX_CLAUSE_CHARS = 1200;
+/** A heading that opens a numbered section: "7. DISCLAIMERS", "10\. APPLICABLE LAW". */
+const NUMBERED_SECTION = /^\d{1,2}\\?\.\s/;
+/** A heading of a part of one: "B. LIMITATION OF LIABILITY", "(b) Refunds", "7.2 Refunds". */
+const SUB_HEADING = /^(?:[A-Z]\.|\(?[a-z]\)|[ivx]{1,4}\.|\d{1,2}\.\d{1,2}\.?)\s/;
 
 /**
  * Splits extracted blocks into clauses. Sentences end at . ! ? followed by a capital, a digit
@@ -122,6 +126,9 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   let open: Array<{ level: number; text: string; start: number; end: number }> = [];
   let parts: readonly string[] = [];
   let headings: NonNullable<Clause['headings']> = [];
+  // A heading without a level that opens a numbered section ("7. DISCLAIMERS; LIMITATION OF LIABILITY"): the lettered or
+  // sub-numbered headings after it ("B. LIMITATION OF LIABILITY", "7.2 …") are parts of it.
+  let section: { text: string; start: number; end: number } | undefined;
   // The last sentence outside a list, when it ends in ':' (it introduces the items after it).
   let leadIn: Clause['leadIn'];
   // The items ending in ':' that open a list of sub-items ("If you are a resident of the United States or Canada:"), outermost first.
@@ -143,6 +150,15 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
         ];
         parts = open.slice(0, -1).map((h) => h.text);
         headings = open.map(({ text, start, end }) => ({ text, start, end }));
+        section = undefined;
+      } else {
+        const own = { text: block.text, start: block.start, end: block.start + block.text.length };
+        if (NUMBERED_SECTION.test(block.text)) section = own;
+        const within = section && section !== own && SUB_HEADING.test(block.text) ? [section] : [];
+        const above = [...open, ...within].map(({ text, start, end }) => ({ text, start, end }));
+        parts = above.map((h) => h.text);
+        // (Its own text is where a scope it sets is quoted from.)
+        headings = [...above, own];
       }
       continue;
     }
