@@ -588,6 +588,15 @@ const TERMINATION =
 const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
+/** The widest power to close an account: for any reason or none, with or without cause, at its sole discretion. */
+const WIDE_TERMINATION = /\bfor any (?:other |or no )?reason\b|\bno reason\b|\bwith or without cause\b|\bsole discretion\b/i;
+/**
+ * A closing on what the user did ("users who infringe", "if you breach", "If we suspect … fraud", "repeat infringers"), or
+ * what follows one ("If your access … is terminated …, you agree …"): an instance of the power, not the rule.
+ */
+const ON_CONDUCT =
+  /\bif\b[^.]{0,60}\b(?:is|are|has been|have been) (?:terminated|suspended|closed|cancell?ed)\b|\b(?:if|where|when|in the event(?: that)?) (?:you|we (?:suspect|determine|believe|reasonably believe))\b|\b(?:users?|accounts?|anyone|those) (?:who|that)\b|\brepeat(?:ed)? infring|\bDigital Millennium\b/i;
+const ANY_REASON = /\bfor any (?:other |or no )?reason\b|\bno reason\b|\bwith or without cause\b/i;
 /** A promise to warn before closing an account. */
 export const WARNED =
   /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before|before (?:suspending|terminating|closing|disabling)\b[^.]{0,160}\b(?:we will|we['’]ll) (?:provide|give|send) you (?:with )?(?:reasonable )?(?:advance |prior )?notice)\b/i;
@@ -2149,10 +2158,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         ...ctx.find(/\b(?:suspension|termination)\b[^.]{0,80}\bwithout (?:prior |advance )?notice\b/i, TERMS),
         ...ctx.find(NO_NOTICE_WHERE, TERMS),
       ];
-      // Each clause once, the ones that say "without notice" first; never the user's own right to leave.
+      // Each clause once: the power as a rule before its instances (a clause on what you did, "users who infringe", "If we
+      // suspect … fraud"), then the ones that say "without notice", then the widest ("for any reason or no reason", "with or
+      // without cause"); never the user's own right to leave.
+      const general = (l: Located) => Number(!ON_CONDUCT.test(`${leadInOf(l)} ${l.clause.text}`));
+      const wide = (l: Located) => Number(WIDE_TERMINATION.test(l.clause.text)) + Number(ANY_REASON.test(l.clause.text));
       const unwarned = [...new Set([...abrupt, ...exceptions])]
         .filter((l) => !USER_ENDS.test(l.clause.text))
-        .sort((a, b) => Number(endsWithoutNotice(b)) - Number(endsWithoutNotice(a)));
+        .sort((a, b) => general(b) - general(a) || Number(endsWithoutNotice(b)) - Number(endsWithoutNotice(a)) || wide(b) - wide(a));
       const isSaidWithoutNotice = unwarned.some(withoutNotice);
       if (warned.length > 0 && !isSaidWithoutNotice) {
         // The exception the next sentences allow ("a warning is not necessary if special circumstances justify an immediate termination").
@@ -2200,6 +2213,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'We may suspend or terminate your account at any time without notice.', document: 'terms', value: 'yes' },
+      // The power as a rule is quoted before an instance of it (repeat infringers, suspected fraud).
+      {
+        clause:
+          'Example may, at its sole discretion, terminate the accounts of any users who infringe the intellectual property rights of others, without notice. Example reserves the right to terminate your account at any time, with or without cause at its sole discretion.',
+        document: 'terms',
+        value: 'yes',
+        quote: 'Example reserves the right to terminate your account at any time, with or without cause at its sole discretion.',
+      },
       { clause: 'We will notify you before we suspend or terminate your account.', document: 'terms', value: 'no' },
       { clause: 'You may end your relationship with us at any time by closing your account.', document: 'terms', value: 'not_stated' },
       // The licence the service grants you to use its content is not your account.

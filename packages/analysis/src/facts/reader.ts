@@ -160,11 +160,14 @@ export function leadInOf({ clause, document, index }: Located): string {
   if (clause.leadIn) return clause.leadIn.text;
   // Back over the run of sibling items or enumerated clauses to the line that opens it (a nested list's own item included).
   const inRun = (c: Clause) => (clause.kind === 'item' ? c.kind === 'item' : ENUMERATOR.test(c.text));
+  // (A run of items ends at a sentence of an item's own body: "Your Account Certain activities … require you to register."
+  // after "any of the following:" several items earlier is another item's text, not this list's.)
+  const isBody = (c: Clause) => c.kind === 'item' && /^[A-Z][^.;:]*[.!?]["”’)]?$/.test(c.text) && c.text.split(/\s+/).length >= 8;
   if (clause.kind === 'item' || ENUMERATOR.test(clause.text))
     for (let i = index - 1; i >= Math.max(0, index - 40); i--) {
       const before = document.clauses[i]!;
       if (/:\s*$/.test(before.text)) return before.text;
-      if (!inRun(before)) break;
+      if (!inRun(before) || isBody(before)) break;
     }
   return /:\s*$/.test(clause.heading) ? clause.heading : '';
 }

@@ -84,7 +84,7 @@ const OWN_DATA_TOOL =
   /\byou (?:also )?(?:can|may|have (?:the )?rights? to|are able to)\b[^.]{0,60}\b(?:delet|clos|cancel|download|export|access|request|get)\w*\b[^.]{0,40}\b(?:your|a copy|about you)\b/i;
 /** A clause that makes location depend on the user's choice: a permission, a setting, a consent. */
 const LOCATION_CHOICE =
-  /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings)\b/i;
+  /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|device settings|you can (?:\w+ )?(?:turn off|disable)|depending on your (?:device )?settings)\b/i;
 /** A clause about ads (an opt-out "at any time by following the instructions in …" alone is not). */
 const ADS_WORDS = /\bads?\b|\badverti[sz]\w*/i;
 /** An ads opt-out that reaches only data from outside the service: "information we collect from third parties", "off-site data". */
@@ -764,8 +764,22 @@ const SENTENCES: readonly FactSentence[] = [
       const also = `${evidence.some((e) => BY_PLACE.test(e.quote)) ? ' (depending on where you live)' : ''}${ip ? '; it also estimates your general location from your IP address' : ''}`;
       const proof = ip ? [...evidence, ip] : evidence;
       if (a.value === 'yes') return { text: `The service collects ${what}${from}${when}${also}.`, severity: 'bad', evidence: proof };
-      if (a.value === 'yes_with_permission')
-        return { text: `The service collects ${what}${from} if you allow it on your device${also}.`, severity: 'bad', evidence: proof };
+      if (a.value === 'yes_with_permission') {
+        // The condition as its own clause says it, and that clause quoted: "with your permission", "if you allow it on
+        // your device" (device settings named), "if you allow it".
+        const choice = proof.find((e) => LOCATION_CHOICE.test(e.quote)) ?? a.evidence.find((e) => LOCATION_CHOICE.test(e.quote));
+        const condition =
+          choice && /\b(?:permission|consent)\b/i.test(choice.quote)
+            ? 'with your permission'
+            : choice && /\bdevice\b/i.test(choice.quote)
+              ? 'if you allow it on your device'
+              : 'if you allow it';
+        return {
+          text: `The service collects ${what}${from} ${condition}${also}.`,
+          severity: 'bad',
+          evidence: !choice || proof.includes(choice) ? proof : [...proof, choice],
+        };
+      }
       if (a.value === 'no') {
         // A denial in the quote is a promise; approximate location alone is only what the policy describes.
         // "Only your approximate location" and "from your IP address" only where a quote says so.
@@ -1306,15 +1320,24 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
         ? a.evidence.find((e) => durationsIn(e.quote).some((d) => d.days === a.opt_out_days))
         : undefined;
     // From when the days run, in the clause's words ("of registering to use the Platform", "after you first accept these Terms").
-    const quoted = [clause, deadline].map((e) => e?.quote ?? '').join(' ');
-    const from =
-      /\bdays?\)?\s+((?:of|after|from) (?:the date (?:of|on which) |when )?(?:you )?(?:first )?(?:register|accept|agree|creat|sign|becom|open)[^,.;()]{0,50})/i
-        .exec(quoted)?.[1]
-        ?.trim()
-        .replace(/\bour\b/g, 'its')
-        .replace(/\b(?:us|we)\b/g, 'the service');
+    // ("… within 30 days of first accepting these Terms" over the summary's "WITHIN 30 DAYS OF ACCEPTING THESE TERMS": the
+    // window that does not start again with each new version; "of the date you created your account if you are a new user".)
+    const starts = [clause, deadline, ...a.evidence].flatMap(
+      (e) =>
+        /\bdays?\)?\s+((?:of|after|from) (?:the date (?:(?:of|on which|when) )?|when )?(?:you )?(?:first )?(?:register|accept|agree|creat|sign|becom|open)[^,.;()]{0,70})/i.exec(
+          e?.quote ?? '',
+        )?.[1] ?? [],
+    );
+    const start = starts.find((f) => /\bfirst\b|\bnew user\b/i.test(f)) ?? starts[0];
+    const newUser = start !== undefined && /\s+if you are a new user\s*$/i.test(start);
+    const from = start
+      ?.replace(/\s+if you are a new user\s*$/i, '')
+      ?.trim()
+      .replace(/\bour\b/g, 'its')
+      .replace(/\b(?:us|we)\b/g, 'the service');
     return {
-      text: `Opt out of arbitration${a.opt_out_days ? ` within ${days(a.opt_out_days)}${from ? ` ${from}` : ''}` : ''}${a.opt_out_contact ? ` ${byReaching(a.opt_out_contact)}` : ''}, if you would rather keep your right to go to court${a.scope ? ` (for ${a.scope})` : ''}.`,
+      // (A window for new users only is said as theirs: "If you are a new user, opt out … of the date you created your account".)
+      text: `${newUser ? 'If you are a new user, opt' : 'Opt'} out of arbitration${a.opt_out_days ? ` within ${days(a.opt_out_days)}${from ? ` ${from}` : ''}` : ''}${a.opt_out_contact ? ` ${byReaching(a.opt_out_contact)}` : ''}, if you would rather keep your right to go to court${a.scope ? ` (for ${a.scope})` : ''}.`,
       evidence: withScopeProof(a, clause ? [clause, ...(deadline ? [deadline] : [])] : firstClause(a.evidence)),
     };
   }
@@ -1534,7 +1557,8 @@ function recommendations(facts: FactSheet): SummaryItem[] {
   const rights = rightsRecommendation(facts);
   const renewal = renewalAdvice(facts.auto_renewal);
   return [
-    ...advice('arbitration', 'bad'),
+    // (Opting out of arbitration keeps a right: the advice protects you.)
+    ...advice('arbitration', 'good'),
     ...(rights ? [rights] : []),
     ...advice('targeted_advertising', 'good'),
     ...advice('location', 'neutral'),
