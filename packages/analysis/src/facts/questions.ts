@@ -463,7 +463,7 @@ const ARBITRATION_SUPPORT =
 const LOCAL_LAW =
   /\blaws? of (?:the )?((?:your )?country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live)|your country of (?:habitual )?residence|(?:your|that) country(?: or territory)?|jurisdiction in which you (?:live|reside)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
 const LOCAL_COURTS =
-  /\b(your local courts|courts? (?:in|of) your country of (?:habitual )?residence|courts? (?:in|of) (?:the country of )?your (?:main |habitual )?(?:country(?: or territory)?|residence)|courts? in the country (?:of|where) your? (?:main |habitual )?(?:residence|reside|live))\b/i;
+  /\b(your local courts|courts? (?:in|of) your country of (?:habitual )?residence|courts? (?:in|of) (?:the country of )?your (?:main |habitual )?(?:country(?: or territory)?|residence)|courts? (?:in|of) the country (?:of|where) your? (?:main |habitual )?(?:residence|reside|live))\b/i;
 /** Adjectives of a few governing laws: "governed by Dutch law" → Netherlands. */
 const LAW_ADJECTIVES: Record<string, string> = {
   Dutch: 'the Netherlands',
@@ -1519,15 +1519,21 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .find(COURTS, TERMS)
         .filter((l) => !ONE_PURPOSE_VENUE.test(l.clause.text))
         .flatMap((l) => {
+          // ("the exclusive place of jurisdiction … is San Francisco County, California, or the United States District
+          // Court for the Northern District of California": the place it names first.)
           const court =
-            findCourt(l.clause.text) ??
             /\bplace of jurisdiction\b[^.]{0,160}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/
               .exec(l.clause.text)?.[1]
               // "… California, United States": the country after a US place adds nothing.
-              ?.replace(/,\s+United(?:\s+States)?\.?$/, '');
+              ?.replace(/,\s+United(?:\s+States)?\.?$/, '')
+              .replace(/,\s*$/, '') ?? findCourt(l.clause.text);
           return court ? [{ l, court }] : [];
         });
-      const local = ctx.find(LOCAL_COURTS, TERMS)[0];
+      // (An option, "You may bring a legal action against us: in the courts of the country where you live, or …", "We may bring
+      // legal action against you in the courts of …", is no rule of where disputes go.)
+      const local = ctx
+        .find(LOCAL_COURTS, TERMS)
+        .find((l) => !/\b(?:you|we) (?:may|can|could) (?:also )?(?:bring|file|sue|take|start)\b/i.test(`${leadInOf(l)} ${l.clause.text}`));
       // Home courts are the answer unless they are the EEA consumers' exception to a named general court.
       const isException = local && scopeOf(local.clause) === 'EEA users' && named.some(({ l }) => scopeOf(l.clause) !== 'EEA users');
       if (local && !isException && !hasUsDisputeRules(ctx))
@@ -1633,9 +1639,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         /\b(?:resolved|determined|decided|settled)\b[^.]{0,80}\barbitration\b|\bagree\b[^.]{0,80}\bbinding\b[^.]{0,40}\barbitration\b/i.test(
           l.clause.text,
         );
+      // (… and the rule in its own section before a notice at the top that points to it, "PLEASE NOTE: THESE TERMS INCLUDE
+      // DISPUTE RESOLUTION PROVISIONS (SEE SECTION 13) …", unless the notice itself says for whom: "IMPORTANT ARBITRATION
+      // NOTICE: IF YOU ARE IN THE UNITED STATES OR CANADA, …".)
+      const isNotice = (l: Located) =>
+        /^\W*(?:PLEASE (?:NOTE|READ)|IMPORTANT|NOTICE)\b|\(SEE SECTION\b/i.test(l.clause.text) && !scopeOf(l.clause);
       const found = serviceOnly(ctx.find(ARBITRATION, TERMS))
         .filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30))
-        .sort((a, b) => Number(isRule(b)) - Number(isRule(a)));
+        .sort((a, b) => Number(isRule(b)) - Number(isRule(a)) || Number(isNotice(a)) - Number(isNotice(b)));
       if (found.length === 0) return ctx.answer('none', []);
       // The scope of the rule itself: a schedule's own arbitration for US users does not scope a general one,
       // but where it names another body, the general one is for everyone else.

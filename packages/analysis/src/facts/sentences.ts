@@ -1332,6 +1332,7 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     const newUser = start !== undefined && /\s+if you are a new user\s*$/i.test(start);
     const from = start
       ?.replace(/\s+if you are a new user\s*$/i, '')
+      .replace(/^[^a-z]+$/, (shouted) => shouted.toLowerCase())
       ?.trim()
       .replace(/\bour\b/g, 'its')
       .replace(/\b(?:us|we)\b/g, 'the service');

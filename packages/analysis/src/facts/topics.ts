@@ -3,7 +3,7 @@ import type { Finding } from '../classify/classify';
 import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
 import { describeFinding, namedRecipients, NOT_PERSONAL_DATA, recipientKinds, type Description } from '../summarize/describe';
 import { isStatement, listing } from '../summarize/details';
-import { europeanRegionsIn, regionOf, scopeOf, scopeWithSource } from './reader';
+import { europeanRegionsIn, exemptionOf, regionOf, scopeOf, scopeWithSource } from './reader';
 import { isBackedByQuote } from './reconcile';
 
 /**
@@ -73,7 +73,7 @@ export function readTopics(findings: readonly Finding[], clauses: Partial<Record
     if (!best) continue;
     const documentClauses = clauses[best.finding.document] ?? [];
     const c = withDetailNearby(best, documentClauses);
-    const { text, scope, heading, exception } = scoped(c, findings);
+    const { text, scope, heading, exception } = scoped(c, findings, documentClauses);
     const quote = (part: { text: string; start: number; end: number }): Evidence => ({
       quote: part.text,
       document: c.finding.document,
@@ -147,6 +147,7 @@ function chooseOnePerCategory(findings: readonly Finding[]): Map<string, Chosen>
 function scoped(
   c: Chosen,
   findings: readonly Finding[],
+  documentClauses: readonly Clause[],
 ): { text: string; scope?: string; heading?: { text: string; start: number; end: number }; exception?: Clause } {
   const text = c.description.text;
   if (/\b(?:users|consumers?|residents?)\b|\bwhere you live\b|\bEEA\b/i.test(text)) return { text };
@@ -164,7 +165,18 @@ function scoped(
         describeFinding(f.category.id, f.clause.text)?.text !== text,
     );
     const regions = exception && europeanRegionsIn(exception.clause.text);
-    return exception && regions ? { text, scope: `users outside ${regions}`, exception: exception.clause } : { text };
+    if (exception && regions) return { text, scope: `users outside ${regions}`, exception: exception.clause };
+    // … or a section some users are exempt from ("If you are a consumer in the EEA, …, Section 11 does not apply to you").
+    const index = documentClauses.indexOf(c.finding.clause);
+    const exempt =
+      index >= 0
+        ? exemptionOf({
+            clause: c.finding.clause,
+            document: { type: c.finding.document, url: c.finding.url, clauses: documentClauses },
+            index,
+          })
+        : undefined;
+    return exempt ? { text, scope: `users outside ${exempt.region}`, exception: exempt.by.clause } : { text };
   }
   // Only where the others' rules say otherwise: a rule both agreements state alike is everyone's.
   const elsewhere = findings.some(
