@@ -1529,14 +1529,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
               .replace(/,\s*$/, '') ?? findCourt(l.clause.text);
           return court ? [{ l, court }] : [];
         });
+      const local = ctx.find(LOCAL_COURTS, TERMS)[0];
       // (An option, "You may bring a legal action against us: in the courts of the country where you live, or …", "We may bring
-      // legal action against you in the courts of …", is no rule of where disputes go.)
-      const local = ctx
-        .find(LOCAL_COURTS, TERMS)
-        .find((l) => !/\b(?:you|we) (?:may|can|could) (?:also )?(?:bring|file|sue|take|start)\b/i.test(`${leadInOf(l)} ${l.clause.text}`));
-      // Home courts are the answer unless they are the EEA consumers' exception to a named general court.
+      // legal action against you in the courts of …", is no rule of where disputes go where a court is named; it may be an
+      // exception to one.)
+      const isOption =
+        local !== undefined &&
+        named.length > 0 &&
+        /\b(?:you|we) (?:may|can|could) (?:also )?(?:bring|file|sue|take|start)\b/i.test(`${leadInOf(local)} ${local.clause.text}`);
       const isException = local && scopeOf(local.clause) === 'EEA users' && named.some(({ l }) => scopeOf(l.clause) !== 'EEA users');
-      if (local && !isException && !hasUsDisputeRules(ctx))
+      if (local && !isException && !isOption && !hasUsDisputeRules(ctx))
         // (… for whom: "If you are based in Germany, … your local courts".)
         return ctx.answer(localPlace(LOCAL_COURTS.exec(local.clause.text)![1]!, 'courts'), [local], scopeField(local));
       // A court that only compels arbitration or confirms its award is not the forum of disputes, unless it is the only one.
