@@ -21,6 +21,7 @@ import {
   isInNegationScope,
   leadInOf,
   NOT_STATED,
+  regionOf,
   scopeOf,
   scopeWithSource,
   survivalOf,
@@ -1361,14 +1362,35 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       for (const documents of [TERMS, PRIVACY]) {
         const found = serviceOnlyAges(ctx.find(AGE_RULE, documents));
-        const first = found[0];
+        // The rule for users in general before one region's ("If you are located within the European Union, you must be at
+        // least 16 …"), which is its variant.
+        const first = found.find((l) => !regionOf(l.clause.text)) ?? found[0];
         const age = first && lowestAge(first.clause.text);
         // The next sentence may add who needs a parent's permission ("If you are under 18, you must have your parent's permission").
         if (!age) continue;
         const parental = ctx
           .following([first], /\bunder (?:the age of )?1[4-9]\b[^.]{0,80}\b(?:parent|guardian)/i, 2)
           .filter((l) => l !== first);
-        return ctx.answer(age, [first, ...parental.slice(0, 1)]);
+        // Another age for one region's users, in its own clause or in the rule's ("13 years old under most United States
+        // law, or 16 years old under European Union law").
+        const regional = found
+          .filter((l) => l !== first && regionOf(l.clause.text))
+          .flatMap((l) => {
+            const other = lowestAge(l.clause.text);
+            const region = regionOf(l.clause.text)!;
+            const scope = region === 'EEA users' ? `users in ${europeanRegionsIn(l.clause.text) ?? 'the EEA'}` : region;
+            return other && other !== age ? [{ l, variant: { scope, value: other } }] : [];
+          });
+        const underLaw = UNDER_EU_LAW.exec(first.clause.text);
+        const variants = [
+          ...regional.map((r) => r.variant),
+          ...(underLaw && Number(underLaw[1]) !== age ? [{ scope: 'users in the European Union', value: Number(underLaw[1]) }] : []),
+        ].slice(0, 1);
+        return ctx.answer(
+          age,
+          [first, ...parental.slice(0, 1), ...regional.slice(0, 1).map((r) => r.l)],
+          variants.length ? { variants } : {},
+        );
       }
       return NOT_STATED;
     },
@@ -1386,6 +1408,20 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'You must be at least 13 years old to use the Service.', document: 'terms', value: 13 },
+      // The rule for users in general, with one region's own age as its variant.
+      {
+        clause:
+          'If you are located within the European Union, you must be at least 16 years old to use the Services. You must be at least 13 years old to access or use the Services.',
+        document: 'terms',
+        value: 13,
+        fields: { variants: [{ scope: 'users in the European Union', value: 16 }] },
+      },
+      {
+        clause: 'You must be at least 13 years old under most United States law, or 16 years old under European Union law.',
+        document: 'terms',
+        value: 13,
+        fields: { variants: [{ scope: 'users in the European Union', value: 16 }] },
+      },
       { clause: 'Cancel at least 14 days before the end of the period to avoid charges.', document: 'terms', value: 'not_stated' },
       { clause: 'You must be at least 18 years old to view mature content on the Services.', document: 'terms', value: 'not_stated' },
     ],
@@ -2537,6 +2573,9 @@ function capOf(text: string, usd: number | undefined): Pick<FactAnswer, 'cap' | 
   if (usd !== undefined) return { cap: 'fixed' };
   return /\bforeseeable\b/i.test(text) ? { cap: 'foreseeable' } : undefined;
 }
+
+/** A higher age the same rule gives under European law: "or 16 years old under European Union law". */
+const UNDER_EU_LAW = /\b(1[3-9]) years? (?:old|of age) under (?:the )?(?:European Union|EU|EEA|European) law\b/i;
 
 /** Age rules that are about who may use the service, not about notice periods or ads. */
 function serviceOnlyAges(found: Located[]): Located[] {

@@ -427,7 +427,7 @@ const ONE_COUNTRY_OPENING =
 /** Whom a clause is for, by where they live: "If you are a consumer living in", "For users located in", "Residents of", "you live in". */
 const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals|people|members?)`;
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
-const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)? (?:resident|citizen)s? of(?: a country(?: located)? in)?|\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? in|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
+const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)? (?:resident|citizen)s? of(?: a country(?: located)? in)?|\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? (?:in|within)|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
 const US_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
 );

@@ -306,6 +306,8 @@ const SENTENCES: readonly FactSentence[] = [
       const quote = a.evidence.map((e) => e.quote).join(' ');
       const who = a.evidence[0]?.document === 'privacy' ? 'The privacy policy sets' : 'The terms set';
       const min = a.value;
+      // Another region's age, as the rule's own words or its clause give it: "(16 for EEA users)".
+      const regional = (a.variants ?? []).map((v) => ` (${v.value} for ${v.scope})`).join('');
       // An age above the minimum that the clause names with a parent's consent ("18 or older, or 13 with parental consent").
       const adult = [...quote.matchAll(/\b(\d{2})\b/g)].map((m) => Number(m[1])).find((n) => n > min && n <= 21);
       const parent = /\b(?:parent|guardian)/i.test(quote);
@@ -348,9 +350,9 @@ const SENTENCES: readonly FactSentence[] = [
                   ? `${who} an age of ${min} to use the service, with a parent's or guardian's involvement for younger users where they allow it.`
                   : /\byour (?:country|jurisdiction)\b|\blocal law\b|\bwhere you live\b|\bdigital consent\b/i.test(quote)
                     ? `${who} a minimum age of ${min} to use the service${alone}, or higher where your country's law requires.`
-                    : short(rule)
+                    : short(rule) && !regional
                       ? `${who} a minimum age of ${min} to use the service: “${rule}”.`
-                      : `${who} a minimum age of ${min} to use the service.`,
+                      : `${who} a minimum age of ${min} to use the service${regional}.`,
         severity: 'neutral',
         evidence: a.evidence.slice(0, 2),
       };
