@@ -420,6 +420,8 @@ export const CATEGORIES = [
     id: 'third_party_sharing',
     keywords: ['third', 'partner', 'advertiser', 'affiliate', 'service provider', 'vendor'],
     severity: 'bad',
+    // ("Your personal data is shared with third parties" is true of nearly every service: listed where it names with whom.)
+    listOnlyWhenSpecific: true,
     list: 'privacyConcerns',
     tosdrCases: [
       'your_personal_data_is_given_to_third_parties',

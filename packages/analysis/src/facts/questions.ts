@@ -519,7 +519,7 @@ const TO_SERVICE =
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas|unsolicited (?:submissions?|materials?|proposals?))\b/i;
 /** Your content as such: "User Content", "your content", "any content you provide". */
 const USER_CONTENT =
-  /\b(?:user|your) content\b|\b(?:any |the )?content (?:that )?you (?:provide|post|submit|upload|share|make available)\b/i;
+  /\b(?:user|your|subscriber|member|customer) content\b|\b(?:any |the )?content (?:that )?you (?:provide|post|submit|upload|share|make available)\b/i;
 /**
  * A clause whose object is only feedback or ideas you send ("By sending us any Feedback, you … waive …"; items under "If
  * you send us ideas or suggestions, you agree that:"), not your content ("any content you provide …, including … feedback").
@@ -1881,11 +1881,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .map((l) => l.clause.text)
         .join(' ')
         .replace(/\bnon-?(?:transferable|sub-?licen[cs]\w*)/gi, '');
-      const sublicensable = /\bsub-?licen[cs]\w*/i.test(text);
+      // (… or the right to pass rights on: "to allow others to have derivative rights to publish … such content".)
+      const sublicensable = /\bsub-?licen[cs]\w*|\b(?:allow|permit|authori[sz]e) others to (?:have|exercise) (?:\w+ )?rights\b/i.test(text);
       const isTransferable = /\btransferable\b/i.test(text);
       const isBroad =
         /\bworld-?wide\b|\bthroughout the world\b/i.test(text) &&
-        (sublicensable || isTransferable || /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b/i.test(text));
+        (sublicensable ||
+          isTransferable ||
+          /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b|\bcommercially exploit\b/i.test(text));
       // How long it lasts may be said elsewhere: "the right to use any question you post is
       // perpetual", "for the entire duration of the intellectual property rights", the licence's section
       // among those that survive termination, content kept in use after you leave. A licence that ends
@@ -2027,6 +2030,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         fields: { perpetual: false, irrevocable: false },
       },
       { clause: 'You grant us a licence to use your feedback and suggestions for any purpose.', document: 'terms', value: 'none_stated' },
+      // Feedback as one item of the content licensed is still your content; the right to commercially exploit it is broad,
+      // and the right to let others have rights in it is a sublicence.
+      {
+        clause:
+          'You agree that any and all content, including text, images and product feedback, that you provide to the public Network (“Subscriber Content”) is perpetually licensed to Example on a worldwide basis, and you grant Example the perpetual and irrevocable right and license to use, copy and commercially exploit such Subscriber Content. This means that you cannot revoke permission for Example to allow others to have derivative rights to publish such content.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: true, irrevocable: true, sublicensable: true },
+      },
     ],
   },
   {

@@ -212,13 +212,14 @@ function likenessIn(evidence: readonly Evidence[]): string {
 export function licencePurpose(evidence: readonly Evidence[]): string {
   for (const { quote } of evidence) {
     const purpose =
-      /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether)\b|$)/i.exec(
+      /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b|(?:in each case )?to the extent (?:reasonably )?necessary to\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether)\b|$)/i.exec(
         quote,
       )?.[1] ?? /^\s*(In order to [^,.;]{4,60}),/.exec(quote)?.[1];
     // (A purpose cut before its words, "for the limited purposes of:", names none.)
     if (purpose && !/\b(?:of|to|for|with)\s*$/i.test(purpose.trim()))
       return `, ${purpose
         .trim()
+        .replace(/^in each case /i, '')
         .replace(/^In\b/, 'in')
         .replace(/\bour\b/g, 'its')
         .replace(/\bwe\b/g, 'the service')}`;
