@@ -213,6 +213,16 @@ const CONSENT =
 
 const MESSAGES =
   /\b(?:content|contents|text)\s+of\s+(?:your\s+|the\s+|any\s+|such\s+)?(?:text\s+|chat\s+|e-?mail\s+)?(?:messages?|communications|chats?|conversations?)\b|\b(?:collect|process|store|receive|analy[sz]e)\w*(?:\s+and\s+\w+)?\s+(?:the\s+)?(?:data|content|contents|information)\s+(?:from|of|in)\s+(?:these\s+|such\s+|your\s+|the\s+)?(?:messages|communications|chats|conversations)\b|\bmessages?\b[^.]{0,40}\bincluding (?:their|the) content\b|\b(?:scan|analy[sz]e|review|read|monitor|screen)\w*(?:[\s,]+(?!to\b|in order\b|for\b)[\w'’-]+){0,4}?\s+(?:messages|chats|conversations|communications|privately shared)\b|\b(?:messages|chats|conversations|communications)\b[^.]{0,60}\b(?:may|will|are|is|can) (?:also )?(?:be )?(?:recorded|monitored|reviewed|scanned|analy[sz]ed|read)\b|\b(?:non-public|private) messages\b|\bMessage Data\b/i;
+/** Every mention of messages is a short cell without a verb of a row of data categories ("…; Content of your Communications; …"). */
+function namesOnlyACategory(text: string): boolean {
+  if (!/[;|]/.test(text)) return false;
+  const cells = text.split(/\s*[;|]\s*/);
+  const mentions = cells.filter((cell) => MESSAGES.test(cell));
+  return (
+    mentions.length > 0 &&
+    mentions.every((cell) => cell.split(/\s+/).length <= 6 && !/\b(?:we|you|our|may|will|is|are|can|must|shall)\b/i.test(cell))
+  );
+}
 /** Your exchanges with the service itself (support, surveys), not messages between users. */
 const WITH_THE_SERVICE =
   /\b(?:exchanges?|communications?|correspondence|messages?|chats?)\b[^.]{0,80}\bwith us\b|\bwith our (?:support|customer (?:service|support|care))\b|\bour (?:communications?|calls?|conversations?|correspondence)\b[^.]{0,40}\bwith you\b/i;
@@ -1040,7 +1050,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // conversations"), nor a denial of any use ("Zoom does not use any of your … chat … to train … models").
       const found = serviceOnly(ctx.find(MESSAGES)).filter(
         (l) =>
-          !WITH_THE_SERVICE.test(l.clause.text) && !USER_OBLIGATION.test(l.clause.text) && !/^\W*You are responsible\b/.test(l.clause.text),
+          !WITH_THE_SERVICE.test(l.clause.text) &&
+          !USER_OBLIGATION.test(l.clause.text) &&
+          !/^\W*You are responsible\b/.test(l.clause.text) &&
+          // (A cell of a table of data categories, "…; Content of your Communications; …", names a kind of data, not whose
+          // messages or what is done with them: the communications may be yours with the service.)
+          !namesOnlyACategory(l.clause.text),
       );
       const affirmed = found.filter(
         (l) =>
@@ -1068,6 +1083,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'We collect the content of messages you send and receive.', value: 'yes' },
+      // A cell of a table of data categories names a kind of data, not what is done with whose messages.
+      {
+        clause:
+          'Identity and Contact Data; Account Registration Data; Content of your Communications; Survey data; To provide technical support to you and to keep our Services secure.',
+        value: 'not_stated',
+      },
       { clause: 'Your messages are end-to-end encrypted, so we cannot see or read them.', value: 'no' },
       // A user's duty, a denial of another use, and the service's own calls with you are no reading of your messages.
       {

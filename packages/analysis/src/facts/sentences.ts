@@ -1116,10 +1116,13 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'keyPoints',
     category: 'refunds_offered',
     // Said from a clause that offers a refund, never from the one that refuses it ("Valve shall not have any obligation to refund …").
-    write: (a) =>
-      a.value === 'yes' || a.value === 'partial'
-        ? (describeAnswer('refunds_offered', { ...a, evidence: a.evidence.filter((e) => !NO_REFUND.test(e.quote)) }) ?? null)
-        : null,
+    // A refund in some cases only (a statutory withdrawal right, a prorated refund when a plan is discontinued) is no good
+    // practice of the service: neutral, so the grade does not count it as one.
+    write: (a) => {
+      if (a.value !== 'yes' && a.value !== 'partial') return null;
+      const said = describeAnswer('refunds_offered', { ...a, evidence: a.evidence.filter((e) => !NO_REFUND.test(e.quote)) });
+      return said && a.value === 'partial' ? { ...said, severity: 'neutral' } : (said ?? null);
+    },
   },
   {
     fact: 'claim_time_limit',
