@@ -563,8 +563,8 @@ function markdownBlocks(markdown: string): RawBlock[] {
 /** Inline Markdown links `[text](target "title")`, with the text as it reads once stripped (linear: no pattern restarts inside a bracket). */
 function markdownLinks(markdown: string): Link[] {
   const links: Link[] = [];
-  for (const m of markdown.matchAll(/\[([^[\]]*)\]\(\s*([^()\s]+)[^()]*\)/g)) {
-    const text = clean(stripInlineMarkdown(m[1]!));
+  for (const m of markdown.matchAll(/\[((?:[^[\]]|\[[^[\]]*\])*)\]\(\s*([^()\s]+)[^()]*\)/g)) {
+    const text = clean(stripInlineMarkdown(m[1]!.replace(/\\?\[\d{1,3}\\?\]/g, '')));
     if (text) links.push({ text, href: m[2]! });
     if (links.length >= MAX_LINKS_PER_BLOCK) break;
   }
@@ -605,15 +605,18 @@ function tableCell(cell: string): string {
  * could start again from, so a hostile line ("[](" a million times) costs linear time.
  */
 function stripInlineMarkdown(text: string): string {
-  return text
-    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, '$1')
-    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
-    .replace(/\[([^[\]]*)\]\[[^[\]]*\]/g, '$1')
-    .replace(/<\/?[a-z][^<>]*>/gi, '')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|\W)[*_]([^*_\n]+)[*_](?=\W|$)/g, '$1$2')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1');
+  return (
+    text
+      .replace(/!\[([^[\]]*)\]\([^()]*\)/g, '$1')
+      // (A link's words may hold one bracketed part, a footnote's number: "[appropriate mechanisms[74]](https://…)".)
+      .replace(/\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^()]*\)/g, (_, words: string) => words.replace(/\\?\[\d{1,3}\\?\]/g, ''))
+      .replace(/\[([^[\]]*)\]\[[^[\]]*\]/g, '$1')
+      .replace(/<\/?[a-z][^<>]*>/gi, '')
+      .replace(/(\*\*|__)(.+?)\1/g, '$2')
+      .replace(/(^|\W)[*_]([^*_\n]+)[*_](?=\W|$)/g, '$1$2')
+      .replace(/`([^`]*)`/g, '$1')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1')
+  );
 }
 
 function plainBlocks(text: string): RawBlock[] {

@@ -259,7 +259,7 @@ const PRIVACY_EMAIL =
   /\b[\w.+-]*(?:privacy|dpo|data(?:protection)?|datenschutz|gdpr|legal)[\w.+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/i;
 /** A clause that tells you where to send privacy questions or rights requests. */
 const CONTACT_ROUTE =
-  /\b(?:contact|write(?: to)?|reach|email)\s+(?:us|our|the|Meta|[A-Z]\w+)\b|\bcontacting\b|\bcontact (?:online|form)\b|\bweb ?form\b|\b(?:request|contact) form\b|\bData Protection Officer\b|\bexercise\b[^.]{0,60}\brights?\b|\bgo to\b/i;
+  /\b(?:contact|write(?: to)?|reach|email)\s+(?!address|addresses|data|details|information|info)(?:us|our|the|Meta|[A-Z]\w+)\b|\bcontacting\b|\bcontact (?:online|form)\b|\bweb ?form\b|\b(?:request|contact) form\b|\bData Protection Officer\b|\bexercise\b[^.]{0,60}\brights?\b|\bgo to\b/i;
 /** "Learn more about contact upload", "contact information": about contacts, not a way to reach the service. */
 const NOT_A_ROUTE =
   /\blearn (?:more|how)\b|\bdispute resolution\b|\bsupervisory authorit|\bcomplaint with\b|\bregulator\b|\bcontact (?:information|details|lists?|uploads?|book)\b|\bcontacts\b/i;
@@ -297,6 +297,8 @@ function contactForm(links: readonly { text: string; href: string }[], base: str
       continue;
     if (
       /cookie|[-_]polic(?:y|ies)\b|polic(?:y|ies)\.html?/i.test(link.href + link.text) ||
+      // (… nor the policy itself, "…/privacy/policy/printable/?entry_point=…#annotation-2", a footnote's target.)
+      (/\/polic(?:y|ies)\//i.test(url.pathname) && !/\bcontact|\bform\b|\brequest/i.test(url.pathname + link.text)) ||
       !FORM_LINK.test(url.pathname + url.search + url.hostname + link.text)
     )
       continue;

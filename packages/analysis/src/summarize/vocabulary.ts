@@ -147,7 +147,12 @@ export const ACCEPTANCE_ACTS: Vocabulary = [
 export const TRANSFER_SAFEGUARDS: Vocabulary = [
   [/\bstandard contractual clauses\b|\bmodel (?:contract|contractual) clauses\b/i, 'standard contractual clauses'],
   [/\badequacy (?:decision|finding)s?\b/i, 'adequacy decisions'],
-  [/\bData Privacy Framework\b|\bPrivacy Shield\b/i, 'the Data Privacy Framework'],
+  // (Relied on, certified under: not a pointer to a "Data Privacy Framework Disclosure", nor another "data privacy framework"
+  // such as the Global CBPR System's.)
+  [
+    /\b(?:rel(?:y|ies|ying)|certif\w*|participat\w*|compl(?:y|ies)|adhere\w*|under|pursuant to|self-certif\w*)\b[^.]{0,80}\b(?:EU[-–‑]U\.?S\.? )?Data Privacy Framework\b(?! Disclosure)|\bPrivacy Shield\b/,
+    'the Data Privacy Framework',
+  ],
   [/\bbinding corporate rules\b/i, 'binding corporate rules'],
 ];
 
