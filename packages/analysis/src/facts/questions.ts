@@ -644,7 +644,7 @@ const NARROW_INDEMNITY =
 const CLAIM_LIMIT =
   /\b(?:claim|cause of action|action|dispute)s?\b(?:[^.]|\.(?=\d)){0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
 const RENEWAL =
-  /\b(?:automatically renew|auto-?renew|renews? automatically|recurring (?:billing|charges?|payments?|subscription)|(?:will )?(?:continue|renew)s? (?:indefinitely |automatically )?(?:until|unless) (?:you )?cancel)\w*|\bunless you cancel\b[^.]{0,80}\b(?:charge|bill)\w*\b[^.]{0,80}\bnext (?:billing|subscription|renewal) (?:cycle|period|term)\b/i;
+  /\b(?:automatically renew|auto-?renew|renews? automatically|renewal term\b[^.]{0,40}\bwill begin automatically|recurring (?:billing|charges?|payments?|subscription)|(?:will )?(?:continue|renew)s? (?:indefinitely |automatically )?(?:until|unless) (?:you )?cancel)\w*|\bunless you cancel\b[^.]{0,80}\b(?:charge|bill)\w*\b[^.]{0,80}\bnext (?:billing|subscription|renewal) (?:cycle|period|term)\b/i;
 /**
  * Which renewal clause states the rule: one that renews or charges ("automatically renew", "you … reaffirm that Valve is
  * authorized to charge") before one that only names recurring payments ("notify Valve of changes to your card", "changes to
@@ -656,7 +656,9 @@ const renewalRank = (text: string) =>
   )
     ? 2
     : 0) +
-  (/\b(?:automatically renew|auto-?renew|renews? automatically|until (?:you )?cancel\w*|unless you cancel|authori[sz]\w* (?:\w+ ){0,3}to charge|will (?:continue|renew))\b/i.test(
+  // (A notice at the top that names where the rule is, "READ THIS AGREEMENT CAREFULLY, AS IT PROVIDES, …", after the rule.)
+  (/^\W*(?:PLEASE )?READ (?:THIS|THESE)\b|^\W*PLEASE NOTE\b/.test(text) ? 2 : 0) +
+  (/\b(?:automatically renew|auto-?renew|renews? automatically|will begin automatically|until (?:you )?cancel\w*|unless you cancel|authori[sz]\w* (?:\w+ ){0,3}to charge|will (?:continue|renew))\b/i.test(
     text,
   )
     ? 0

@@ -1585,20 +1585,25 @@ function renewalAdvice(a: FactAnswer): SummaryItem | undefined {
   const route = cancel && findRoute(cancel.quote);
   const quotes = a.evidence.map((e) => e.quote).join(' ');
   // What the renewal costs, in the clause's words: the price of the day, or a free trial that turns into a paid plan.
-  const what = /\bfree trial\b/i.test(quotes)
-    ? ': a free trial turns into a paid subscription'
-    : /\bthen[- ]current\b/i.test(quotes)
-      ? ': it renews at the price of the day'
-      : '';
+  const trial = a.evidence.find((e) => /\bfree trial\b/i.test(e.quote));
+  const price = a.evidence.find((e) => /\bthen[- ]current\b[^.]{0,30}\b(?:price|fee|rate|charge)/i.test(e.quote));
+  const what = trial ? ': a free trial turns into a paid subscription' : price ? ': it renews at the price of the day' : '';
+  // (The deadline as any renewal clause gives it, "at least thirty (30) calendar days prior to the commencement of the next
+  // Renewal Term", with that clause quoted.)
+  const term = cancel ? undefined : a.evidence.find((e) => RENEWAL_DEADLINE.test(e.quote));
+  const before = deadline ?? (term && RENEWAL_DEADLINE.exec(term.quote)?.[1]);
+  const said = [...(cancel ? [cancel] : term ? [term] : firstClause(a.evidence)), trial ?? price].filter(
+    (e, i, all): e is Evidence => e !== undefined && all.indexOf(e) === i,
+  );
   return {
-    text: `Set a reminder to cancel${route ? ` ${route}` : ''} ${deadline ? `at least ${deadline} before` : 'before'} the subscription renews if you no longer want it${what}.`,
+    text: `Set a reminder to cancel${route ? ` ${route}` : ''} ${before ? `at least ${before} before` : 'before'} the subscription renews if you no longer want it${what}.`,
     category: 'auto_renewal',
     severity: 'neutral',
-    evidence: cancel ? [cancel] : firstClause(a.evidence),
+    evidence: said,
   };
 }
 const RENEWAL_DEADLINE =
-  /\b(?:at least |no later than )?((?:\d+|one|two|three|seven|fourteen|thirty|twenty-four) \(?\d*\)?\s*(?:hours?|days?))\s+(?:before|prior to)\b/i;
+  /\b(?:at least |no later than )?((?:\d+|one|two|three|seven|fourteen|thirty|twenty-four) \(?\d*\)?\s*(?:calendar |business )?(?:hours?|days?))\s+(?:before|prior to)\b/i;
 
 function dedupe<T extends { text: string }>(items: readonly T[]): T[] {
   const seen = new Set<string>();
