@@ -1583,7 +1583,6 @@ function renewalAdvice(a: FactAnswer): SummaryItem | undefined {
   const cancel = a.evidence.find((e) => /\bcancel/i.test(e.quote) && (RENEWAL_DEADLINE.test(e.quote) || findRoute(e.quote)));
   const deadline = cancel && RENEWAL_DEADLINE.exec(cancel.quote)?.[1];
   const route = cancel && findRoute(cancel.quote);
-  const quotes = a.evidence.map((e) => e.quote).join(' ');
   // What the renewal costs, in the clause's words: the price of the day, or a free trial that turns into a paid plan.
   const trial = a.evidence.find((e) => /\bfree trial\b/i.test(e.quote));
   const price = a.evidence.find((e) => /\bthen[- ]current\b[^.]{0,30}\b(?:price|fee|rate|charge)/i.test(e.quote));
