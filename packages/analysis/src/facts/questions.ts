@@ -1449,6 +1449,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'Cancel at least 14 days before the end of the period to avoid charges.', document: 'terms', value: 'not_stated' },
       { clause: 'You must be at least 18 years old to view mature content on the Services.', document: 'terms', value: 'not_stated' },
+      // The rule with its local exception, not one feature's age.
+      {
+        clause:
+          'To use our service, you must be at least 18 years old or the age of majority under the laws of your home country if that is greater. Pitcher is a content creation tool that allows individuals who are over the age of 21 to create content.',
+        document: 'terms',
+        value: 18,
+      },
     ],
   },
   {
@@ -2618,7 +2625,14 @@ const UNDER_EU_LAW = /\b(1[3-9]) years? (?:old|of age) under (?:the )?(?:Europea
 function serviceOnlyAges(found: Located[]): Located[] {
   return found.filter(
     (l) =>
-      !/\b(?:features?|to view|mature|certain content|between the ages?|age of majority)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b|\bto use (?:(?:certain|some|specific|particular|our) )?(?:[\w-]+ ){0,2}(?:services|products) (?:provided|offered|operated) by\b/i.test(
+      // ("To use our service, you must be at least 18 years old or the age of majority … if that happens to be greater" is the
+      // rule with its local exception; the age to create an account, where younger users may use the service otherwise, is not.)
+      !(
+        /\bage of majority\b/i.test(l.clause.text) &&
+        (!/\bat least (?:\d{2}|eighteen|thirteen|sixteen)\b/i.test(l.clause.text) ||
+          /\bto create\b[^.]{0,40}\baccount\b/i.test(l.clause.text))
+      ) &&
+      !/\b(?:features?|to view|mature|certain content|between the ages?)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b|\bto use (?:(?:certain|some|specific|particular|our) )?(?:[\w-]+ ){0,2}(?:services|products) (?:provided|offered|operated) by\b/i.test(
         l.clause.text,
       ) &&
       // The age to buy one kind of goods ("By ordering alcohol, you confirm … legal drinking age: 21+") is not the age to use the service.
