@@ -1168,16 +1168,26 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = yoursToDo(serviceOnly(ctx.find(DELETE_ACCOUNT))).filter(
         (l) => !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text) && !/\bcookies?\b/i.test(l.clause.text),
       );
-      // Self-service means the account goes: removing saved items or some data yourself is not deleting it.
+      // Self-service means the account goes: removing saved items or some data yourself is not deleting it. And you do it:
+      // "You can delete your account … by submitting a request to 'delete your data' at …", or by a link to a contact
+      // page ("You can close your account by clicking [here](…/support/contact/account_closure)"), is a request.
+      const byAsking = (l: Located) =>
+        /\bby (?:submitting|sending|making|filing|filling (?:out|in)) (?:a |an |the |this |our )?(?:\w+ )?(?:request|form|e-?mail)|\bby (?:contacting|e-?mailing|writing to|calling)\b/i.test(
+          l.clause.text,
+        ) ||
+        (/\bby clicking\b|\bclick here\b/i.test(l.clause.text) &&
+          (l.clause.links ?? []).some((k) => /\/contact\b|\/support\/contact|\brequest/i.test(k.href)));
       const self = found.filter(
         (l) =>
+          !byAsking(l) &&
           SELF_SERVICE.test(l.clause.text) &&
           /\b(?:delet|clos|cancel|deactivat|terminat)\w*\b[^.;:]{0,20}\b(?:your |the |my )?(?:\w+ )?account\b|\baccount deletion\b/i.test(
             l.clause.text,
           ),
       );
       if (self.length > 0) return ctx.answer('self_service', self, howOf(self));
-      const request = found.filter((l) => BY_REQUEST.test(l.clause.text));
+      // (The account's own way first: the request it says closes the account, then a right to ask for deletion.)
+      const request = [...found.filter(byAsking), ...found.filter((l) => !byAsking(l) && BY_REQUEST.test(l.clause.text))];
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
     },
     examples: [
@@ -1195,6 +1205,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         fields: { how: 'https://example.com/privacy/data' },
       },
       { clause: 'You can delete personal data such as saved songs yourself: select them and choose Remove.', value: 'not_stated' },
+      // You can, by asking: a request, or a link to a contact page.
+      {
+        clause:
+          'You can delete your account and all your account data by submitting a request to “delete your data” at https://privacy.example.com/.',
+        value: 'by_request',
+      },
+      {
+        clause: 'You can close your account by clicking [here](https://www.example.com/support/contact/account_closure).',
+        value: 'by_request',
+      },
     ],
   },
   {

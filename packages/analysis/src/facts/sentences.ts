@@ -1225,8 +1225,19 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
     const how = requestRoute.how!;
     const proof = firstClause(requestRoute.evidence.filter((e) => e.quote.includes(how) || e.links?.some((l) => l.href.includes(how))));
     const onlyByLaw = requestRoute.evidence.some((e) => /\bto the extent (?:required|provided) by (?:applicable )?law\b/i.test(e.quote));
+    // What that route is for, as the facts give it: both requests, or the one whose route it is ("close your account" where
+    // its clause only closes it).
+    const both = [deletion, exportData].every((a) => a.value === 'by_request' && a.how === how);
+    const said = proof.map((e) => e.quote).join(' ');
+    const what = both
+      ? 'Ask for a copy of your data or its deletion'
+      : requestRoute === exportData
+        ? 'Ask for a copy of your data'
+        : /\bclos\w*\b[^.]{0,20}\baccount\b/i.test(said) && !/\bdelet/i.test(said)
+          ? 'Ask to close your account'
+          : 'Ask for the deletion of your account or data';
     return {
-      text: `Ask for a copy of your data or its deletion ${byReaching(how)}${onlyByLaw ? ', where the law gives you these rights' : ''}.`,
+      text: `${what} ${byReaching(how)}${onlyByLaw ? ', where the law gives you these rights' : ''}.`,
       category: 'rights_access_deletion',
       severity: 'good',
       evidence: (proof.length > 0 ? proof : firstClause(requestRoute.evidence)).slice(0, 3),
