@@ -713,7 +713,13 @@ const SENTENCES: readonly FactSentence[] = [
               }
             : null;
         return {
-          text: `Your data is used to show you personalised ads${based}${handed}; ${way?.route ? `you can opt out of ${reach} ${way.route}${way.where}` : 'the policy describes a way to opt out of at least part of it'}.`,
+          text: `Your data is used to show you personalised ads${based}${handed}; ${
+            way?.route
+              ? way.controlOnly
+                ? `you can control how they are personalised ${way.route}${way.where}`
+                : `you can opt out of ${reach} ${way.route}${way.where}`
+              : 'the policy describes a way to opt out of at least part of it'
+          }.`,
           severity: 'bad',
           evidence: [...evidence, ...(way?.evidence ?? []).filter((e) => !evidence.includes(e))],
         };
@@ -1269,7 +1275,9 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
  * ads are shown), with the next sentence that says where when the offer does not ("To do so,
  * visit …"); whether it reaches only data from partners; for whom ("depending on where you live").
  */
-function adsOptOut(a: FactAnswer): { route?: string; partnerDataOnly: boolean; where: string; evidence: Evidence[] } | undefined {
+function adsOptOut(
+  a: FactAnswer,
+): { route?: string; partnerDataOnly: boolean; controlOnly: boolean; where: string; evidence: Evidence[] } | undefined {
   // (Ads "in accordance with your preferences" state the practice; they offer no way out.)
   const offers = a.evidence.filter(
     (e) => OPT_OUT_WORDS.test(e.quote) && !(isAdsPractice(e.quote) && !/\bopt[- ]?out\b|\bturn (?:it |them )?off\b/i.test(e.quote)),
@@ -1279,6 +1287,12 @@ function adsOptOut(a: FactAnswer): { route?: string; partnerDataOnly: boolean; w
   if (!offer) return undefined;
   return {
     route: findRoute(routed?.quote ?? offer.quote),
+    // A clause that only lets you control or manage them ("You can control your personalised experience … through our Ad
+    // Interest Manager") offers no opt-out by its words.
+    controlOnly: ![offer, routed].some(
+      (e) =>
+        e && /\bopt[- ]?out\b|\bturn (?:\w+ )?off\b|\bswitch (?:\w+ )?off\b|\bstop\b|\bobject\b|\bdisable\b|\bwithdraw\b/i.test(e.quote),
+    ),
     partnerDataOnly:
       PARTNER_DATA.test(offer.quote) || a.evidence.some((e) => /\bstill\b[^.]{0,30}\bads\b/i.test(e.quote) && PARTNER_DATA.test(e.quote)),
     where: US_STATES_ONLY.test(offer.quote) ? ' (in some US states)' : BY_PLACE.test(offer.quote) ? ' (depending on where you live)' : '',
@@ -1324,7 +1338,9 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
       ? 'Stop the use of data from partners and other sites for your ads'
       : theirs
         ? 'Opt out of the advertising practices of its advertising partners'
-        : 'Opt out of personalised ads';
+        : way.controlOnly
+          ? 'Choose how your ads are personalised'
+          : 'Opt out of personalised ads';
     return { text: `${what}${way.route ? ` ${way.route}` : ''}${way.where}.`, evidence: way.evidence };
   }
   if (item.category === 'arbitration') {
