@@ -1413,8 +1413,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         const age = first && lowestAge(first.clause.text);
         // The next sentence may add who needs a parent's permission ("If you are under 18, you must have your parent's permission").
         if (!age) continue;
+        // … or lets minors in on conditions ("Notwithstanding the foregoing, minors who are 13-17 years old … may become Users
+        // under the following conditions:").
         const parental = ctx
-          .following([first], /\bunder (?:the age of )?1[4-9]\b[^.]{0,80}\b(?:parent|guardian)/i, 2)
+          .following(
+            [first],
+            /\bunder (?:the age of )?1[4-9]\b[^.]{0,80}\b(?:parent|guardian)|\bminors?\b[^.]{0,160}\bmay (?:become|use|create|register)\b/i,
+            2,
+          )
           .filter((l) => l !== first);
         // Another age for one region's users, in its own clause or in the rule's ("13 years old under most United States
         // law, or 16 years old under European Union law").

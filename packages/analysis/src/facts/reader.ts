@@ -348,9 +348,10 @@ function findIn(document: FactDocument, patterns: readonly RegExp[], inSection: 
 }
 
 /** The clauses of a document that exempt some users, found once per document (every answer asks). */
-const EXEMPTIONS = new WeakMap<FactDocument, Array<{ i: number; m: RegExpExecArray }>>();
+// (Kept by the document's clauses: the topics read the same clauses through document objects of their own.)
+const EXEMPTIONS = new WeakMap<readonly Clause[], Array<{ i: number; m: RegExpExecArray }>>();
 function exemptionsIn(document: FactDocument): Array<{ i: number; m: RegExpExecArray }> {
-  let found = EXEMPTIONS.get(document);
+  let found = EXEMPTIONS.get(document.clauses);
   if (!found) {
     found = document.clauses.flatMap((clause, i) => {
       const m = EXEMPTION.exec(clause.text);
@@ -361,7 +362,7 @@ function exemptionsIn(document: FactDocument): Array<{ i: number; m: RegExpExecA
       const region = s.groups!.region!.replace(/\b(OR|AND|THE)\b/g, (w) => w.toLowerCase());
       return [{ i, m: Object.assign([s[0], region, s.groups!.section!], { index: s.index, input: s.input }) as RegExpExecArray }];
     });
-    EXEMPTIONS.set(document, found);
+    EXEMPTIONS.set(document.clauses, found);
   }
   return found;
 }

@@ -35,7 +35,7 @@ import {
   OBJECTION_REACHES_TRAINING,
   WARNED,
 } from './questions';
-import { durationsIn, SURVIVAL } from './reader';
+import { durationsIn, isInNegationScope, SURVIVAL } from './reader';
 import { carriesDetails, isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
@@ -337,7 +337,8 @@ const SENTENCES: readonly FactSentence[] = [
         return {
           text: `${who} an age of at least ${min} to ${doing}${short(rule) ? `: “${rule}”` : ''}.`,
           severity: 'neutral',
-          evidence: a.evidence.slice(0, 1),
+          // (A lead-in, "In order to create an Account you must:", with the item that gives the age.)
+          evidence: firstClause(a.evidence),
         };
       return {
         text:
@@ -355,7 +356,7 @@ const SENTENCES: readonly FactSentence[] = [
                       ? `${who} a minimum age of ${min} to use the service: “${rule}”.`
                       : `${who} a minimum age of ${min} to use the service${regional}.`,
         severity: 'neutral',
-        evidence: a.evidence.slice(0, 2),
+        evidence: a.evidence.slice(0, 3),
       };
     },
   },
@@ -1126,7 +1127,10 @@ const SENTENCES: readonly FactSentence[] = [
     // practice of the service: neutral, so the grade does not count it as one.
     write: (a) => {
       if (a.value !== 'yes' && a.value !== 'partial') return null;
-      const said = describeAnswer('refunds_offered', { ...a, evidence: a.evidence.filter((e) => !NO_REFUND.test(e.quote)) });
+      // (… nor one whose refund is denied: "you agree you will not receive a refund", "shall not be entitled to any refund".)
+      const offers = a.evidence.filter((e) => !NO_REFUND.test(e.quote) && !isInNegationScope(e.quote, /\brefund/i));
+      if (offers.length === 0) return null;
+      const said = describeAnswer('refunds_offered', { ...a, evidence: offers });
       return said && a.value === 'partial' ? { ...said, severity: 'neutral' } : (said ?? null);
     },
   },
