@@ -506,10 +506,19 @@ const REGIONAL_LEAD_LINE = new RegExp(
 /** Longest text a = or - line underlines as a heading; a longer paragraph keeps its line as a rule. */
 const MAX_SETEXT_HEADING = 200;
 
+const NUMBERED_BOLD_TITLE = /^\*\*(\d{1,2}(?:\.\d{1,2})+\.?\s[^*]{2,100})\*\*$/;
+
 function markdownBlocks(markdown: string): RawBlock[] {
   const blocks: RawBlock[] = [];
   let paragraph: string[] = [];
   const flush = () => {
+    // A numbered title in bold on its own line before the paragraph's text ("**12.1. Disputes that We’ll Arbitrate.**"
+    // and a line break) heads that paragraph, as a heading does: the section's number says which rules it holds.
+    const title = paragraph.length > 1 ? NUMBERED_BOLD_TITLE.exec(paragraph[0]!.trim()) : null;
+    if (title) {
+      blocks.push({ kind: 'heading', text: clean(stripInlineMarkdown(title[1]!)) });
+      paragraph = paragraph.slice(1);
+    }
     const raw = paragraph.join(' ');
     const text = clean(stripInlineMarkdown(raw));
     // A one-line title in capitals ("SCHEDULE 1: UNITED STATES-SPECIFIC TERMS") names a part, as a heading does;

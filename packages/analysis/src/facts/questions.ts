@@ -1739,7 +1739,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // DISPUTE RESOLUTION PROVISIONS (SEE SECTION 13) …", unless the notice itself says for whom: "IMPORTANT ARBITRATION
       // NOTICE: IF YOU ARE IN THE UNITED STATES OR CANADA, …".)
       const isNotice = (l: Located) =>
-        /^\W*(?:PLEASE (?:NOTE|READ)|IMPORTANT|NOTICE)\b|\(SEE SECTION\b/i.test(l.clause.text) && !scopeOf(l.clause);
+        /^\W*(?:PLEASE (?:NOTE|READ)|IMPORTANT|NOTICE)\b|\(SEE SECTION\b|\bSECTIONS? \d+(?:\.\d+)* (?:INCLUDES|CONTAINS)\b/i.test(
+          l.clause.text,
+        ) && !scopeOf(l.clause);
       const found = serviceOnly(ctx.find(ARBITRATION, TERMS))
         .filter((l) => !isDeniedBefore(l.clause.text, /\barbitrat/i, 30))
         .sort((a, b) => Number(isRule(b)) - Number(isRule(a)) || Number(isNotice(a)) - Number(isNotice(b)));
@@ -1813,6 +1815,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // Sections some users are exempt from, by number range ("Sections 12.1-12.8 do not apply to you"): the parts headed
+      // "**12.1. …**" are theirs, the law in 12.9 is not.
+      {
+        clause:
+          'If you are a user in the European Economic Area (“EEA“), or any other country that does not allow such an arbitration agreement, Sections 12.1-12.8 do not apply to you.\n\n**12.1. Disputes that We Arbitrate.**  \nYou and Example agree to mandatory individual arbitration for all claims arising out of your use of the Services.\n\n**12.9. Choice of Law.**  \nThese Terms will be governed exclusively by California law.',
+        document: 'terms',
+        value: 'mandatory',
+        fields: { scope: 'users outside the European Economic Area' },
+      },
       {
         clause:
           'All disputes will be resolved by binding arbitration. You may reject a later change to this section, but such a rejection does not constitute an opt out of arbitration.',

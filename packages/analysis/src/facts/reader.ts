@@ -271,8 +271,22 @@ export function durationsIn(text: string): Array<{ days: number; index: number; 
 const REGION = String.raw`((?:the )?[A-Z][\w.]*(?: [A-Z][\w.]*)*(?: \([A-Z]+\))?(?:(?:,| or| and|, or|, and) (?:the )?[A-Z][\w.]*(?: [A-Z][\w.]*)*(?: \([A-Z]+\))?)*)`;
 const WHO_IN = String.raw`(?:you are|you['’]re) an? (?:consumer|user|resident)s? (?:in|of|living in|resident in|based in|located in|habitually resident in) (?:the )?`;
 const EXEMPTION = new RegExp(
-  String.raw`\b${WHO_IN}${REGION},? (?:(?:the above|the foregoing|this (?:section|paragraph|clause)|(?:Section|Clause|Article) (\d+(?:\.\d+)*))(?: above| below)? (?:does|do|shall|will)(?: not|n['’]t) apply)`,
+  String.raw`\b${WHO_IN}${REGION}(?:\s*\([^)]{1,12}\))?(?:,? or any other country[^,.]{0,80})?,? (?:(?:the above|the foregoing|this (?:section|paragraph|clause)|(?:Sections?|Clauses?|Articles?) (\d+(?:\.\d+)*)(?:\s*[-–]\s*(\d+(?:\.\d+)*))?)(?: above| below)? (?:does|do|shall|will)(?: not|n['’]t) apply)`,
 );
+/** Whether a section number is the one an exemption names or within the range it names ("Sections 12.1-12.8"). */
+function coversSection(from: string, to: string | undefined, section: string, opening = false): boolean {
+  if (!to) return section === from || section.startsWith(`${from}.`);
+  const parts = (n: string) => n.split('.').map(Number);
+  const compare = (a: number[], b: number[]) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return 0;
+  };
+  const [s, f, t] = [parts(section), parts(from), parts(to)];
+  // (A section known only as "12" may hold parts outside "12.1-12.8": whether this clause is in them is not known, unless
+  // it is the section's opening and the range starts at its first part.)
+  if (s.length < f.length) return opening && f.length === s.length + 1 && f.at(-1) === 1 && compare(s, f) === 0;
+  return compare(s, f) >= 0 && compare(s, t) <= 0;
+}
 /** "THIS SECTION 7 DOES NOT APPLY TO EU OR UK SUBSCRIBERS": the region (group 1) and the section (group 2). */
 const SECTION_EXEMPTION =
   /\b(?:this )?(?:section|clause|article) (?<section>\d+(?:\.\d+)*) (?:does|do|shall|will)(?: not|n['’]t) apply to (?:the )?(?<region>[A-Z][\w.]*(?:,? (?:or |and )?(?:the )?[A-Z][\w.]*){0,4}) (?:subscribers|users|consumers|residents|customers)\b/i;
@@ -302,12 +316,17 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
       if (m) return found(m[1]!, i);
     }
   // (The clause's numbered section: its heading's number, or the numbered part its lettered heading is in.)
-  const section = [clause.heading, ...(clause.parts ?? []).slice().reverse()]
-    .map((h) => /^\s*(\d+(?:\.\d+)*)\\?\.?\s/.exec(h)?.[1])
-    .find(Boolean);
+  const numberOf = (h: string) => /^\s*(\d+(?:\.\d+)*)\\?\.?(?:\s|$)/.exec(h)?.[1];
+  const section = [clause.heading, ...(clause.parts ?? []).slice().reverse()].map(numberOf).find(Boolean);
+  // (A clause under the section's own heading, "12. Arbitration …", stands before its "12.1": its opening.)
+  const opening = numberOf(clause.heading) === section;
   for (const { i, m } of exemptionsIn(document)) {
     const other = document.clauses[i]!;
-    if (m[2] ? m[2] === section : other.heading === clause.heading && (!/\babove|foregoing\b/i.test(m[0]) || (i > index && i <= index + 3)))
+    if (
+      m[2]
+        ? section !== undefined && coversSection(m[2], m[3], section, opening)
+        : other.heading === clause.heading && (!/\babove|foregoing\b/i.test(m[0]) || (i > index && i <= index + 3))
+    )
       return found(m[1]!, i);
   }
   return undefined;
@@ -430,7 +449,7 @@ const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
 const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)? (?:resident|citizen)s? of(?: a country(?: located)? in)?|\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? (?:in|within)|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
 const US_SCOPE = new RegExp(
-  String.raw`\b${WHO} (?:the )?(?:United States|U\.S\.|US)\b|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
+  String.raw`\b${WHO} (?:the )?(?:United States\b|U\.S\.|US\b)|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
 );
 const EEA_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK)(?:[- ]based)? (?:users?|residents?|consumers?|[Ss]ubscribers?)\b`,

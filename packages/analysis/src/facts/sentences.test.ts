@@ -174,8 +174,14 @@ describe('writeLists', () => {
     const offer = 'You have the right to opt out of the sale or sharing of your personal information to third parties.';
     expect(saleItem(offer)).toBeUndefined();
     expect(saleItem(`${offer} We may also provide partners with information about you so that advertisers can show you ads.`)).toBe(
-      'Your personal information may be handed to others for advertising (a “sale” or “sharing” under US state privacy laws); you can opt out.',
+      'Your personal information may be handed to others for advertising (a “sale” or “sharing” as privacy laws define the words); you can opt out.',
     );
+    // Whose laws only as a quote names them.
+    expect(
+      saleItem(
+        `${offer} We may also provide partners with information about you so that advertisers can show you ads. These disclosures may be considered a “sale” under certain state privacy laws.`,
+      ),
+    ).toMatch(/under US state privacy laws\); you can opt out/);
   });
 
   it('advises the AI-training opt-out where the offer names only a settings page', () => {

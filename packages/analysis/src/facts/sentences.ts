@@ -1099,13 +1099,22 @@ const SENTENCES: readonly FactSentence[] = [
       // The concern is what is handed over; an opt-out alone (a right some US states give, often beside "we do not sell")
       // is no admission, so without a quote that says it the item is not said.
       if (!handed) return null;
+      // Whose laws, as the quotes name them: US state laws only where a quote says so ("under certain state privacy laws",
+      // "the CCPA"); "as such terms are defined in applicable privacy law" names none.
+      const usLaw = [handed, offer, legal].some(
+        (e) =>
+          e !== undefined &&
+          /\b(?:US|U\.S\.|state|California|Virginia|Colorado|Connecticut|Utah)\b[^.]{0,30}\b(?:privacy )?laws?\b|\bCCPA\b|\bCPRA\b/i.test(
+            e.quote,
+          ),
+      );
       const bystate =
-        Boolean(legal) ||
+        (Boolean(legal) && usLaw) ||
         /\b(?:state|states) (?:of|where you) (?:residen\w*|live)\b|\bdepending on (?:your|the) state\b|\bcertain (?:US |U\.S\. )?states\b|\b(?:California|Virginia|Colorado) residents\b/i.test(
           offer.quote,
         );
       return {
-        text: `Your personal information may be handed to others for advertising (a “sale” or “sharing” under US state privacy laws); you can opt out${route ? ` ${route}` : ''}${bystate ? ' (in some US states)' : ''}.`,
+        text: `Your personal information may be handed to others for advertising (a “sale” or “sharing” ${usLaw ? 'under US state privacy laws' : 'as privacy laws define the words'}); you can opt out${route ? ` ${route}` : ''}${bystate ? ' (in some US states)' : ''}.`,
         severity: 'bad',
         evidence: [...new Set([handed, offer, ...(legal ? [legal] : [])])],
       };
