@@ -270,7 +270,7 @@ const REGIONAL =
 const REGION_NAMED = new RegExp(REGIONAL.source);
 /** Users of one region as the audience of a sentence: "residents of California", "EEA users", "If you are a European Resident". */
 const REGIONAL_AUDIENCE = new RegExp(
-  String.raw`\b(?:residents?|users?|consumers?|citizens?|individuals|people|members) (?:of|in|from|located in|living in) (?:the )?${REGIONAL.source}|${REGIONAL.source}(?:[- ]based)? (?:residents?|users?|consumers?|citizens?|individuals|representative)|\b(?:if|where|when) you (?:are|live|reside)\b[^.]{0,40}${REGIONAL.source}`,
+  String.raw`\b(?:residents?|users?|consumers?|citizens?|individuals|people|members) (?:of|in|from|located in|living in) (?:the )?${REGIONAL.source}|${REGIONAL.source}(?:[- ]based)? (?:residents?|users?|consumers?|citizens?|individuals|representative)|\b(?:if|where|when|to the extent) you (?:are|live|reside)\b[^.]{0,40}${REGIONAL.source}`,
   'i',
 );
 /** Query parameters that only say where a link was clicked. */
@@ -1495,8 +1495,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const local = found.find((l) => LOCAL_LAW.test(l.clause.text));
       if (local && !hasUsDisputeRules(ctx))
         return ctx.answer(localPlace(LOCAL_LAW.exec(local.clause.text)![1]!, 'laws'), [local], scopeField(local));
+      // For whom a law is: its own words, or the sentence before it that opens the rule for some users ("To the extent you
+      // are located in the European Union, an EFTA country or the United Kingdom, the Services are managed by Coursera
+      // Europe B.V. You agree that these Terms will be governed by the laws of the Netherlands").
+      const leadOf = (l: Located) => {
+        const before = l.document.clauses[l.index - 1];
+        return before && before.heading === l.clause.heading && REGIONAL_AUDIENCE.test(before.text) && !lawPlace(before.text)
+          ? { clause: before, document: l.document, index: l.index - 1 }
+          : undefined;
+      };
+      const audienceOf = (l: Located) =>
+        REGIONAL_AUDIENCE.test(l.clause.text) ? l.clause.text : leadOf(l) ? `${leadOf(l)!.clause.text} ${l.clause.text}` : undefined;
       // One region's law is no general answer while another law is stated.
-      const general = found.filter((l) => !REGIONAL_AUDIENCE.test(l.clause.text));
+      const general = found.filter((l) => !audienceOf(l));
       for (const l of general.some((g) => lawPlace(g.clause.text)) ? general : found) {
         const place = lawPlace(l.clause.text);
         if (!place) continue;
@@ -1515,15 +1526,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         // A law one region's users get instead ("If you are a resident of a country located in the EEA or Switzerland, Irish
         // law will govern these Terms") is the general answer's variant, with its clause quoted.
         const regional = found.find(
-          (other) =>
-            other !== l &&
-            REGIONAL_AUDIENCE.test(other.clause.text) &&
-            lawPlace(other.clause.text) &&
-            lawPlace(other.clause.text) !== place,
+          (other) => other !== l && audienceOf(other) && lawPlace(other.clause.text) && lawPlace(other.clause.text) !== place,
         );
-        const regions = regional && (europeanRegionsIn(regional.clause.text) ?? REGION_NAMED.exec(regional.clause.text)?.[0]);
-        if (regional && regions && scopeField(l).scope !== scopeOf(regional.clause))
-          return ctx.answer(place, [l, regional], {
+        const audience = regional && audienceOf(regional)!;
+        const regions = audience && (europeanRegionsIn(audience) ?? REGION_NAMED.exec(audience)?.[0]);
+        if (regional && regions && (!scopeField(l).scope || scopeField(l).scope !== scopeOf(regional.clause)))
+          return ctx.answer(place, [l, ...(leadOf(regional) ? [leadOf(regional)!] : []), regional], {
             ...scopeField(l),
             variants: [{ scope: `residents of ${regions}`, value: lawPlace(regional.clause.text)! }],
           });
@@ -1551,6 +1559,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'Washington',
         fields: { scope: 'users outside the European Union and United Kingdom' },
+      },
+      // One region's rule opened by "To the extent you are located in …" is the general law's variant.
+      {
+        clause:
+          'You agree that these Terms will be governed by the laws of the State of California. To the extent you are located in the European Union, an EFTA country or the United Kingdom, the Services are managed by Example Europe B.V. You agree that these Terms will be governed by the laws of the Netherlands.',
+        document: 'terms',
+        value: 'California',
+        fields: { variants: [{ scope: 'residents of the European Union, an EFTA country and the United Kingdom', value: 'Netherlands' }] },
       },
       {
         clause:

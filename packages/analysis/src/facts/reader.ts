@@ -422,7 +422,7 @@ export function regionOf(text: string): string | undefined {
   const country = ONE_COUNTRY_OPENING.exec(text)?.[1];
   return country ? `users in ${country}` : undefined;
 }
-const EUROPE = String.raw`(?:the )?(?:European Economic Area|EEA|European Union|EU|United Kingdom|UK|Switzerland)`;
+const EUROPE = String.raw`(?:the |an? )?(?:European Economic Area|EEA|European Union|EU|EFTA (?:country|countries|state|states)|United Kingdom|UK|Switzerland)`;
 /** A run of them: "the European Economic Area, the United Kingdom, or Switzerland". */
 const EUROPE_LIST = String.raw`${EUROPE}(?:,? (?:or |and )?${EUROPE})*`;
 const EUROPE_RUN = new RegExp(String.raw`\b(${EUROPE_LIST})`);

@@ -70,7 +70,11 @@ const only =
   (a: FactAnswer): undefined | null =>
     values.includes(a.value) ? undefined : null;
 const isConsumerLocal = (value: FactAnswer['value']) => /\byour\b|residen|where you live|you live/i.test(String(value));
-const stripStateOf = (place: string) => place.replace(/^(?:the\s+)?State of\s+/i, '');
+/** A law's place as a sentence names it: "the State of California" → "California", "Netherlands" → "the Netherlands". */
+const stripStateOf = (place: string) =>
+  place
+    .replace(/^(?:the\s+)?State of\s+/i, '')
+    .replace(/^(Netherlands|United Kingdom|United States|Philippines|Czech Republic|United Arab Emirates)$/, 'the $1');
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 /** A quote short enough to be said whole in a sentence (18 words at most). */
 const short = (quote: string) => quote.trim().split(/\s+/).length <= 18;
@@ -271,7 +275,7 @@ const SENTENCES: readonly FactSentence[] = [
                 .join('')}.`,
               severity: 'neutral',
               // A scope is shown with what sets it: the other users' law and the heading that says whose it is.
-              ...(a.scope ? { evidence: a.evidence.slice(0, 3) } : {}),
+              ...(a.scope || a.variants?.length ? { evidence: a.evidence.slice(0, 3) } : {}),
             },
   },
   {
