@@ -60,6 +60,11 @@ const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
  * of a data-dump licence, an app store's EULA, e-mails from the service or the privacy policy's data uses.
  */
 const QUOTE_MUST_SAY: Partial<Record<string, RegExp>> = {
+  // A power to remove: a modal right before the verb ("Meta has the right to (i) remove", "We may remove or disable"), or a
+  // removal said as done ("content … may be removed"); not how long your own deletion takes ("It may take up to 90 days to
+  // delete your information").
+  content_removal:
+    /\b(?:we|(?!It\b|You\b|If\b|This\b)[A-Z][\w.]+)\b[^.]{0,20}\b(?:may|can|will|might|shall)\b(?!\s+take\b)[^.]{0,80}\b(?:remove|delete|reject|block|disable|take down|refuse|screen|restrict)\w*|\b(?:if|when|where) we\b[^.]{0,20}\b(?:remove|delete|restrict|block|disable)\w*|\b(?:reserves?|ha(?:s|ve)|retains?) the right\b[^.]{0,80}\b(?:remove|delete|block|disable|take down|refuse|screen)\w*|\b(?:is|are|be|been) (?:removed|deleted|taken down|blocked|disabled)\b/i,
   // … and says you accept them: "you agree", "you accept", "you are bound" (reporting a post that "violates these Terms" accepts nothing).
   contract_by_using:
     /^(?=[^]*\b(?:agree|accept|bound|consent)\w*)[^]*(?:\b(?:these|this|our) (?:[\w-]+ ){0,3}(?:Terms|Agreement|Conditions)\b|\bthe (?:Terms of (?:Use|Service)|(?:User )?Agreement|following (?:terms|conditions))\b)/i,

@@ -215,6 +215,9 @@ function likenessIn(evidence: readonly Evidence[]): string {
  */
 export function licencePurpose(evidence: readonly Evidence[]): string {
   for (const { quote } of evidence) {
+    // A purpose the terms define under a name ("… license … required or necessary for the Permitted Uses").
+    const named = /\blicen[cs]e\b[^.]*?\bfor the ((?:[A-Z]\w+ )?(?:Uses|Purposes))\b/.exec(quote)?.[1];
+    if (named) return `, for what the terms call the “${named}”`;
     const purpose =
       /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b|(?:in each case )?to the extent (?:reasonably )?necessary to\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether)\b|$)/i.exec(
         quote,
@@ -800,11 +803,21 @@ const SENTENCES: readonly FactSentence[] = [
         const quotes = a.evidence.map((e) => e.quote).join(' ');
         const approximate = /\b(?:approximate|general|regional|city|country)\b[^.]{0,30}\blocation\b|\bgeolocation\b/i.test(quotes);
         const fromIp = /\bIP address/i.test(quotes) ? ' (from your IP address)' : '';
-        return a.evidence.some((e) =>
-          /\b(?:do(?:es)?\s*n[o’']t|never|not)\b[^.]{0,30}\b(?:collect|track|use)\w*\b[^.]{0,20}\bprecise\b/i.test(e.quote),
-        )
+        // The denial's own verbs: "We don't track your precise location" denies tracking, not collecting.
+        const denial = a.evidence
+          .map(
+            (e) => /\b(?:do(?:es)?\s*n[o’']t|never|not)\b([^.]{0,30}\b(?:collect|track|use)\w*\b[^.]{0,20})\bprecise\b/i.exec(e.quote)?.[1],
+          )
+          .find(Boolean);
+        const verbs = denial
+          ? listing(
+              (['collect', 'track', 'use'] as const).filter((v) => new RegExp(String.raw`\b${v}`, 'i').test(denial)),
+              'or',
+            )
+          : '';
+        return denial
           ? {
-              text: `The service says it does not collect or track your precise location${approximate ? `, only your approximate location${fromIp}` : ''}.`,
+              text: `The service says it does not ${verbs} your precise location${approximate ? `, only your approximate location${fromIp}` : ''}.`,
               severity: 'good',
               evidence: a.evidence.slice(0, 3),
             }
