@@ -613,7 +613,15 @@ const DESCRIBERS: Record<string, Describer> = {
     if (hours && /\bbreach/i.test(t)) return specific(`The service promises to report a data breach within ${hours}.`, 'good');
     if (/cannot guarantee|no (method|system)|not (completely|100%)/i.test(t))
       return specific('The service warns that it cannot guarantee your data is secure.', 'neutral');
-    return plain('The policy describes security measures that protect your data.', 'good');
+    // A promise to tell you of a breach, with its condition ("where we are legally required to do so").
+    if (/\bbreach/i.test(t) && /\b(?:notify|inform|tell|let you know)\b/i.test(t))
+      return plain(
+        `The service says it will tell you about a data breach${/\b(?:legally required|required by (?:applicable )?law|where the law requires)\b/i.test(t) ? ' where the law requires it' : ''}.`,
+        'good',
+      );
+    return /\b(?:encrypt|safeguard|security measures|protect|secure)\w*/i.test(t)
+      ? plain('The policy describes security measures that protect your data.', 'good')
+      : undefined;
   },
   government_requests: (t) => {
     // A clause that hands data to authorities: a disclosure verb and an authority or legal demand
