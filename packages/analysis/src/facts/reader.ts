@@ -339,6 +339,21 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
  * document's clauses are). Patterns that keep state (global, sticky) are looked for every time.
  */
 const FOUND = new WeakMap<FactDocument, Map<string, Located[]>>();
+/**
+ * Which clauses may state a rule, decided once per document: a heading names a topic, a signpost points to a rule, a
+ * definition says what a word means, a run-on "sentence" of a whole page speaks to everything; none states one.
+ */
+const STATEMENTS = new WeakMap<readonly Clause[], boolean[]>();
+function statementsOf(clauses: readonly Clause[]): boolean[] {
+  let states = STATEMENTS.get(clauses);
+  if (!states) {
+    states = clauses.map(
+      (c) => c.kind !== 'heading' && !isSignpost(c.text) && !DEFINITION.test(c.text) && c.text.length <= MAX_CLAUSE_CHARS,
+    );
+    STATEMENTS.set(clauses, states);
+  }
+  return states;
+}
 function findIn(document: FactDocument, patterns: readonly RegExp[], inSection: boolean): readonly Located[] {
   const key = patterns.some((p) => p.global || p.sticky)
     ? undefined
@@ -348,16 +363,9 @@ function findIn(document: FactDocument, patterns: readonly RegExp[], inSection: 
   if (known) return known;
   const matches = (clause: Clause) => patterns.every((p, i) => p.test(clause.text) || (i === 0 && inSection && p.test(clause.heading)));
   const found: Located[] = [];
+  const states = statementsOf(document.clauses);
   document.clauses.forEach((clause, index) => {
-    // A heading names a topic, a signpost points to a rule, a definition says what a word means; none states one.
-    if (
-      clause.kind !== 'heading' &&
-      !isSignpost(clause.text) &&
-      !DEFINITION.test(clause.text) &&
-      clause.text.length <= MAX_CLAUSE_CHARS &&
-      matches(clause)
-    )
-      found.push({ clause, document, index });
+    if (states[index] && matches(clause)) found.push({ clause, document, index });
   });
   if (key !== undefined) {
     if (!memo) FOUND.set(document, (memo = new Map()));
