@@ -44,7 +44,7 @@ const BAD_LABEL: Partial<Record<string, string>> = {
   warranty_disclaimer: '“as is” service',
   unilateral_termination: 'accounts closed at its discretion',
   unilateral_termination_unwarned: 'accounts closed without warning',
-  unilateral_termination_on_breach: 'accounts closed when it believes you broke its rules',
+  unilateral_termination_on_breach: 'accounts closed for breaking its rules',
   unilateral_change: 'terms changed without notice',
   content_removal: 'content removed without notice',
   contract_by_using: 'acceptance by mere use',

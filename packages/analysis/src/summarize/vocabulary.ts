@@ -48,6 +48,9 @@ export const WARRANTIES: Vocabulary = [
 ];
 
 /** Grounds on which the service may close an account. */
+const MATERIAL_BREACH = /\bmaterial(?:ly)?,? or repeated(?:ly)? (?:breach|violat)/i;
+const BELIEVED_BREACH =
+  /\b(?:believ|suspect|determin|conclud|consider|think)\w*\b[^.]{0,80}\b(?:breach|violat)\w*|\b(?:suspected|alleged|apparent) (?:breach|violation)/i;
 export const TERMINATION_GROUNDS: Vocabulary = [
   [
     // (Discretion over whether you broke the rules, "if it determines, in its sole discretion, that you have violated", is no
@@ -55,7 +58,16 @@ export const TERMINATION_GROUNDS: Vocabulary = [
     /\bfor any (?:other |or no )?reason\b|\bfor no reason\b|\b(?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion\b(?!,? (?:that|whether)\b)(?<!\b(?:determin|decid|believ|find|conclud)\w*,? (?:at|in) (?:our|its) (?:sole (?:and absolute )?|absolute )?discretion)|\bwith or without cause\b/i,
     'at its discretion',
   ],
-  [/\bbreach|\bviolat\w*\b[^.]{0,40}\b(?:terms|agreement|polic|guidelines|rules)/i, 'if it believes you broke its rules'],
+  // The grounds as the clause sets them, one of: a material or repeated breach; its belief or suspicion of one; a breach.
+  [MATERIAL_BREACH, 'for a material or repeated breach of its rules'],
+  [new RegExp(String.raw`^(?![^]*${MATERIAL_BREACH.source})[^]*?(?:${BELIEVED_BREACH.source})`, 'i'), 'if it believes you broke its rules'],
+  [
+    new RegExp(
+      String.raw`^(?![^]*${MATERIAL_BREACH.source})(?![^]*${BELIEVED_BREACH.source})[^]*?(?:\bbreach|\bviolat\w*\b[^.]{0,40}\b(?:terms|agreement|polic|guidelines|rules))`,
+      'i',
+    ),
+    'if you break its rules',
+  ],
   [
     /\b(?:required|comply|complying) (?:to comply )?(?:by|with)? ?(?:the )?law\b|\blegal (?:reasons|requirements?|obligations?)\b/i,
     'where the law requires',
