@@ -639,13 +639,25 @@ const SENTENCES: readonly FactSentence[] = [
       const evidence = cited.filter((e, i) => cited.indexOf(e) === i);
       // Generative models, and content of any age ("regardless of when Pins were posted"), where the clause says so.
       const trainingText = training.map((e) => e.quote).join(' ');
-      const kind = /\bgenerative AI\b/i.test(trainingText) ? 'generative AI and other models' : 'AI or machine-learning models';
+      // ("… to develop or deploy our generative AI models": generative models only, unless another kind is named.)
+      const generative = /\bgenerative AI\b/i.test(trainingText);
+      const others = /\bmachine[- ]learning\b|\b(?:other|our) (?:AI )?models\b|\bartificial intelligence\b(?! models)/i.test(
+        trainingText.replace(/\bgenerative AI models?\b/gi, ''),
+      );
+      const kind = generative ? (others ? 'generative AI and other models' : 'generative AI models') : 'AI or machine-learning models';
       const whenever = /\bregardless of when\b[^.]{0,30}\bposted\b/i.test(trainingText) ? ', whenever you posted it' : '';
       const models = `${kind}${forOthers ? ' for itself and for third parties' : ''}${
         serving ? ` (for products such as ${listing(productsIn(serving.quote))})` : ''
       }${whenever}`;
       // "Develop and improve AI" where no clause says "train".
-      const train = training.length && !training.some((e) => /\btrain/i.test(e.quote)) ? 'develop and improve' : 'train';
+      // (… in the clause's own verbs where it names them: "develop or deploy".)
+      const verbs = (['develop', 'improve', 'deploy'] as const).filter((v) => new RegExp(String.raw`\b${v}`, 'i').test(trainingText));
+      const train =
+        training.length && !training.some((e) => /\btrain/i.test(e.quote))
+          ? verbs.length > 0
+            ? listing([...verbs], /\bdevelop\w* or deploy/i.test(trainingText) ? 'or' : 'and')
+            : 'develop and improve'
+          : 'train';
       const used = what.length ? `The service uses ${listing(what)}` : 'Your data or content is used';
       if (a.value === 'yes') {
         // An opt-out confined to something else is said as such, with its clause.
