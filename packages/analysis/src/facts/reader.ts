@@ -208,15 +208,7 @@ export function survivalOf({ clause, document }: Located): Located | undefined {
     if (titles.some((t) => named.some((n) => t === n || t.startsWith(`${n} `)))) return true;
     const at = text.search(/\bsections?\b|§/i);
     if (at < 0) return false;
-    return [...text.slice(at).matchAll(SECTION_REFERENCE)].some(([, from, to]) =>
-      numbers.some((n) => {
-        if (to) {
-          const top = Number(n.split('.')[0]);
-          return !from!.includes('.') && top >= Number(from) && top <= Number(to);
-        }
-        return n === from || n.startsWith(`${from}.`);
-      }),
-    );
+    return [...text.slice(at).matchAll(SECTION_REFERENCE)].some(([, from, to]) => numbers.some((n) => coversSection(from!, to, n)));
   });
   return index < 0 ? undefined : { clause: document.clauses[index]!, document, index };
 }
@@ -316,7 +308,7 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
       if (m) return found(m[1]!, i);
     }
   // (The clause's numbered section: its heading's number, or the numbered part its lettered heading is in.)
-  const numberOf = (h: string) => /^\s*(\d+(?:\.\d+)*)\\?\.?(?:\s|$)/.exec(h)?.[1];
+  const numberOf = (h: string) => SECTION_NUMBER.exec(h)?.[1];
   const section = [clause.heading, ...(clause.parts ?? []).slice().reverse()].map(numberOf).find(Boolean);
   // (A clause under the section's own heading, "12. Arbitration …", stands before its "12.1": its opening.)
   const opening = numberOf(clause.heading) === section;
