@@ -1,6 +1,6 @@
 import type { DocumentType } from '@fineprint/contracts';
 import type { Clause } from '../segment/segment';
-import { extractFeatures, type FeatureCounts, leadInIndex, matchPatternCategories, sentenceFeatures, withLeadIn } from './features';
+import { extractFeatures, type FeatureCounts, leadInFeatures, leadInIndex, matchPatternCategories, sentenceFeatures } from './features';
 import { confidence, scoreFeatures } from './model';
 import { MODEL } from './model-weights.generated';
 import { CATEGORIES, CLAUDETTE_LABELS, type Category, type ClaudetteLabel } from './taxonomy';
@@ -31,8 +31,8 @@ const CLAUDETTE = new Set<string>(CLAUDETTE_LABELS);
 const BY_ID = new Map<string, Category>(CATEGORIES.map((category) => [category.id, category]));
 
 /** The model's margins for one sentence and the CLAUDETTE labels it confirms (margin above the label's threshold). */
-function judge(counts: FeatureCounts) {
-  const margins = scoreFeatures(counts, MODEL);
+function judge(counts: FeatureCounts, leadIn?: FeatureCounts) {
+  const margins = scoreFeatures(counts, MODEL, leadIn);
   return { margins, isConfirmed: (label: ClaudetteLabel) => margins[label] > 0 };
 }
 
@@ -46,8 +46,9 @@ function judge(counts: FeatureCounts) {
 export function classifyClauses(clauses: readonly Clause[], document: DocumentType, url: string): Finding[] {
   const findings: Finding[] = [];
   const texts = clauses.map((clause) => clause.text);
-  // A lead-in's own features are computed once and serve every item of its list.
+  // A lead-in's own features are computed once and serve every item of its list, as do the "L:…" features they give.
   const leadFeatures = new Map<number, FeatureCounts>();
+  const leadInOf = new Map<number, FeatureCounts>();
   clauses.forEach((clause, i) => {
     if (clause.text.length < 25) return;
     const matchedList = matchPatternCategories(clause.text);
@@ -55,12 +56,16 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
     const own = sentenceFeatures(clause.text, matchedList);
     if (/:\s*$/.test(clause.text)) leadFeatures.set(i, own);
     const lead = leadInIndex(texts, i);
-    let leadCounts: FeatureCounts | undefined;
+    let leadIn: FeatureCounts | undefined;
     if (lead >= 0) {
-      leadCounts = leadFeatures.get(lead) ?? sentenceFeatures(texts[lead]!);
-      leadFeatures.set(lead, leadCounts);
+      leadIn = leadInOf.get(lead);
+      if (!leadIn) {
+        const leadCounts = leadFeatures.get(lead) ?? sentenceFeatures(texts[lead]!);
+        leadFeatures.set(lead, leadCounts);
+        leadInOf.set(lead, (leadIn = leadInFeatures(leadCounts)));
+      }
     }
-    const { margins, isConfirmed } = judge(withLeadIn(own, leadCounts));
+    const { margins, isConfirmed } = judge(own, leadIn);
     for (const label of CLAUDETTE_LABELS) {
       const category = BY_ID.get(label)!;
       // A category read only in some documents (governing law in the terms) is not read elsewhere.

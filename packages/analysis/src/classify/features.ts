@@ -26,6 +26,13 @@ export function extractFeatures(sentence: string, leadIn?: string): FeatureCount
 export function withLeadIn(own: FeatureCounts, lead: FeatureCounts | undefined): FeatureCounts {
   if (!lead) return own;
   const counts = new Map(own);
+  for (const [feature, count] of leadInFeatures(lead)) add(counts, feature, count);
+  return counts;
+}
+
+/** A lead-in's features as its list items take them ("L:…", at reduced weight): none is one of an item's own. */
+export function leadInFeatures(lead: FeatureCounts): FeatureCounts {
+  const counts: FeatureCounts = new Map();
   for (const [feature, count] of lead) add(counts, `L:${feature}`, count * LEAD_IN_WEIGHT);
   return counts;
 }

@@ -66,18 +66,24 @@ function compile(model: LinearModel): CompiledModel {
 }
 
 /** Margin per CLAUDETTE label, minus the label's threshold: positive means the model says yes. */
-export function scoreFeatures(counts: FeatureCounts, model: LinearModel = MODEL): Record<ClaudetteLabel, number> {
+export function scoreFeatures(
+  counts: FeatureCounts,
+  model: LinearModel = MODEL,
+  /** Further features with names of their own (a lead-in's "L:…"): scored as if merged into `counts`, without a copy. */
+  more?: FeatureCounts,
+): Record<ClaudetteLabel, number> {
   let c = compiled.get(model);
   if (!c) compiled.set(model, (c = compile(model)));
   const margins = new Float64Array(CLAUDETTE_LABELS.length);
   let norm = 0;
-  for (const [feature, tf] of counts) {
-    const entry = c.features.get(feature);
-    if (!entry) continue;
-    const value = termWeight(tf) * entry.idf;
-    norm += value * value;
-    for (let j = 0; j < margins.length; j++) margins[j]! += entry.weights[j]! * value;
-  }
+  for (const part of more ? [counts, more] : [counts])
+    for (const [feature, tf] of part) {
+      const entry = c.features.get(feature);
+      if (!entry) continue;
+      const value = termWeight(tf) * entry.idf;
+      norm += value * value;
+      for (let j = 0; j < margins.length; j++) margins[j]! += entry.weights[j]! * value;
+    }
   norm = Math.sqrt(norm) || 1;
   const scores = {} as Record<ClaudetteLabel, number>;
   CLAUDETTE_LABELS.forEach((label, j) => (scores[label] = c.offsets[j]! + margins[j]! / norm));
