@@ -325,6 +325,17 @@ describe('namedTrackers', () => {
   });
 });
 
+describe('cookies', () => {
+  it('says the service’s own trackers on other sites as tracking there, a bad practice; its cookies on its own pages as cookies', () => {
+    const elsewhere = describeFinding('cookies', 'We receive the websites you visit and cookie data, like through the Acme Pixel.');
+    expect(elsewhere?.text).toBe("The service's trackers on other websites (such as Acme Pixel) report your activity there to it.");
+    expect(elsewhere?.severity).toBe('bad');
+    const own = describeFinding('cookies', 'We use cookies and the Acme Pixel to measure how our pages are used.');
+    expect(own?.text).toBe('Cookies or similar trackers are used, including pixels (such as Acme Pixel).');
+    expect(own?.severity).not.toBe('bad');
+  });
+});
+
 describe('data collection', () => {
   it('writes the kinds of data as names are written ("IP address")', () => {
     expect(describeFinding('data_collection_breadth', 'We collect your device identifiers, IP address and location.')?.text).toBe(

@@ -724,6 +724,14 @@ const DESCRIBERS: Record<string, Describer> = {
     const named = tools.length ? ` (such as ${listing(tools)})` : '';
     // One purpose alone ("advertising cookies"), or only the technologies ("pixels and local storage"), says little more than that cookies are used.
     const purposes = kinds.filter((k) => !/third-party|pixels|local storage/.test(k));
+    // Its own pixels or plugins on other sites reporting the websites you visit are tracking across sites: a bad practice.
+    if (
+      tools.length &&
+      /\bwebsites? you visit\b|\bother (?:websites|sites|apps)\b|\boff (?:of )?(?:our|the|its) (?:Products|Services?|sites?|apps?)\b/i.test(
+        t,
+      )
+    )
+      return specific(`The service's trackers on other websites${named} report your activity there to it.`, 'bad');
     return purposes.length >= 2
       ? specific(`Cookies or similar trackers are used, including ${listing(kinds)}${named}.`)
       : tools.length
