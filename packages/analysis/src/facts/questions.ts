@@ -610,6 +610,9 @@ const WIDE_TERMINATION = /\bfor any (?:other |or no )?reason\b|\bno reason\b|\bw
 const ON_CONDUCT =
   /\bif\b[^.]{0,60}\b(?:is|are|has been|have been) (?:terminated|suspended|closed|cancell?ed)\b|\b(?:if|where|when|in the event(?: that)?) (?:you|we (?:suspect|determine|believe|reasonably believe))\b|\b(?:users?|accounts?|anyone|those) (?:who|that)\b|\brepeat(?:ed)? infring|\bDigital Millennium\b/i;
 const ANY_REASON = /\bfor any (?:other |or no )?reason\b|\bno reason\b|\bwith or without cause\b/i;
+/** Datasets the service obtains elsewhere, not your data: "these datasets", "datasets from publicly available sources". */
+const OTHERS_DATASETS =
+  /\b(?:these|such|those) datasets\b|\bdatasets (?:from|that we (?:get|obtain|receive|license)|we (?:get|obtain|receive|license))\b|\bpublicly available (?:sources|datasets)\b/i;
 /** A promise to warn before closing an account. */
 export const WARNED =
   /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before|before (?:suspending|terminating|closing|disabling)\b[^.]{0,160}\b(?:we will|we['’]ll) (?:provide|give|send) you (?:with )?(?:reasonable )?(?:advance |prior )?notice)\b/i;
@@ -888,7 +891,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const read = polar(ctx, { topic: AI_TRAIN, verb: /\b(?:train|develop|improve|enhance)/i });
       // A feature that trains the user's own models ("create … Models from your own training data") is not the service
       // training on your data.
-      const affirmed = read.affirmed.filter((l) => !USERS_OWN_MODELS.test(l.clause.text));
+      // … nor other data it obtains ("We get datasets from publicly available sources …" / "We use these datasets to: Improve our
+      // AI technologies"): that is no training on your data.
+      const affirmed = read.affirmed.filter(
+        (l) => !USERS_OWN_MODELS.test(l.clause.text) && !OTHERS_DATASETS.test(`${leadInOf(l)} ${l.clause.text}`),
+      );
       const denied = read.denied;
       // A sentence before a heading-like line ("Developing and improving AI at Meta"), which says nothing alone.
       const ours = [...affirmed].sort((a, b) => Number(isStatement(b.clause.text)) - Number(isStatement(a.clause.text)));
@@ -917,6 +924,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'With Studio you can train machine learning models on your own datasets and host them privately.', value: 'not_stated' },
+      // Datasets the service gets elsewhere are not your data.
+      {
+        clause:
+          'We get datasets from publicly available sources, research institutions and data providers. We use these datasets to:\n\n- Improve our AI technologies and support AI research.',
+        value: 'not_stated',
+      },
       { clause: 'We use your posts to train our machine learning models.', value: 'yes' },
       { clause: 'We do not use your content to train our AI models.', value: 'no' },
       { clause: 'You may not use the content of the service to train artificial intelligence models.', value: 'not_stated' },
