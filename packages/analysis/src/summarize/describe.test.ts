@@ -235,6 +235,20 @@ describe('content removal', () => {
 });
 
 describe('biometrics', () => {
+  it('says a feature you and your administrator turn on as a choice, and consent "or another condition" as none', () => {
+    expect(
+      describeFinding(
+        'biometrics',
+        'If your account owner or administrator and you elect to enable “smart name tags,” and you provide the requisite consent, Example may analyze your facial geometry.',
+      )?.text,
+    ).toBe('The service may use biometric data (your face), only if you and your account’s administrator choose it.');
+    expect(
+      describeFinding(
+        'biometrics',
+        'We process your facial geometry to verify your identity with your explicit consent or another condition permitted under applicable law.',
+      )?.text,
+    ).toBe('The service may collect biometric data (your face) to verify your identity.');
+  });
   it('says a feature you choose, and what it is for, as the clause does', () => {
     expect(
       describeFinding(

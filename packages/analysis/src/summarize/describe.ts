@@ -520,8 +520,12 @@ const DESCRIBERS: Record<string, Describer> = {
     const kinds = namedIn(t, BIOMETRIC_KINDS, 2);
     const data = kinds.length ? `biometric data (${listing(kinds)})` : 'biometric data';
     // A feature you choose ("face analysis … if you select it") and what it is for ("verifying your identity", "to estimate your age").
+    // ("… elect to enable 'automatic smart name tags,' and you provide the requisite consent"; not consent "or another condition
+    // permitted under applicable law", which is no choice of yours.)
     const chosen =
-      /\bif you (?:select|choose|opt in|turn (?:it )?on|enable|agree|want|provide it)\b|\bwith your (?:explicit )?consent\b/i.test(t);
+      /\bif you (?:select|choose|opt in|turn (?:it )?on|enable|agree|want|provide it)\b|\bwith your (?:explicit )?consent\b|\byou elect to (?:enable|use|turn on)\b|\bprovide the requisite consent\b/i.test(
+        t,
+      ) && !/\bconsent,? or (?:another|other|any other) (?:condition|legal basis|basis)\b/i.test(t);
     const purpose = /\bestimat\w* (?:your )?age\b|\bage (?:estimation|check|verification)\b/i.test(t)
       ? ' to check your age'
       : /\bverif\w* (?:your )?(?:identity|age|account)\b|\bconfirm it is you\b|\bID belongs to you\b/i.test(t)
@@ -536,7 +540,13 @@ const DESCRIBERS: Record<string, Describer> = {
         `A provider working for the service receives ${data}${purpose}${isDeleted ? ' and deletes it right after' : ''}.`,
         'neutral',
       );
-    if (chosen) return specific(`The service may use ${data}${purpose}, only if you choose it${deleted}.`, 'neutral');
+    // (… and where an account's owner must turn it on too: "If your account owner or administrator and you elect to enable".)
+    const byAdmin = /\b(?:account owner|administrator|admin)s?\b[^.]{0,30}\band you\b/i.test(t);
+    if (chosen)
+      return specific(
+        `The service may use ${data}${purpose}, only if you ${byAdmin ? 'and your account’s administrator ' : ''}choose it${deleted}.`,
+        'neutral',
+      );
     return kinds.length
       ? specific(`The service may collect ${data}${purpose}${deleted}.`)
       : plain(`The service may collect ${data}${purpose}.`);
