@@ -813,7 +813,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           .following([l], /\bstill (?:see|be shown|get) (?:\w+ )?ads\b/i, 3)
           .filter((next) => next !== l)
           .slice(0, 1);
-      if (withHow) return ctx.answer('yes_opt_out', stating([withHow, howOf(withHow)!, ...reach(howOf(withHow)!)]));
+      // (… four quotes where the opt-out leaves something: the practice, the offer, its how and what it leaves.)
+      if (withHow) {
+        const how = howOf(withHow)!;
+        return ctx.answer('yes_opt_out', stating([withHow, how, ...reach(how)]), {}, reach(how).length ? 4 : 3);
+      }
       if (optOut.length > 0) return ctx.answer('yes_opt_out', stating([...optOut.slice(0, 2), ...control.slice(0, 1)]));
       // An opt-out of the advertising offered elsewhere in the policy ("… and to opt-out of their advertising practices, please visit our Privacy Choices page").
       const elsewhere = ctx.find(ADS_OPT_OUT_ELSEWHERE, PRIVACY).filter((l) => !USER_OBLIGATION.test(l.clause.text));

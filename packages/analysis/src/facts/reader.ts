@@ -25,8 +25,13 @@ export interface ReadContext {
   find(patterns: RegExp | readonly RegExp[], documents?: readonly DocumentType[], options?: { inSection?: boolean }): Located[];
   /** The clauses right after each of these (up to `count`, same document), that match the pattern, without repeats. */
   following(found: readonly Located[], pattern: RegExp, count?: number): Located[];
-  /** An answer with the clauses as its evidence (at most three quotes). */
-  answer(value: FactAnswer['value'], evidence: readonly Located[], fields?: Omit<FactAnswer, 'value' | 'evidence'>): FactAnswer;
+  /** An answer with the clauses as its evidence (at most three quotes, or `quotes`). */
+  answer(
+    value: FactAnswer['value'],
+    evidence: readonly Located[],
+    fields?: Omit<FactAnswer, 'value' | 'evidence'>,
+    quotes?: number,
+  ): FactAnswer;
 }
 
 /** The answer every question gives when the documents say nothing about it. */
@@ -60,10 +65,10 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       }
       return result;
     },
-    answer(value, evidence, fields = {}) {
+    answer(value, evidence, fields = {}, quotes = 3) {
       // A lead-in ("…the following licence:") says nothing alone: its next clause comes with it.
       // … and a list item comes with its lead-in ("You cannot use Facebook if:" / "You are under 13 years old.").
-      const quoted = evidence.slice(0, 3).flatMap((l) => {
+      const quoted = evidence.slice(0, quotes).flatMap((l) => {
         const next = l.document.clauses[l.index + 1];
         const before = l.document.clauses[l.index - 1];
         if (/:\s*$/.test(l.clause.text) && next) return [l, { clause: next, document: l.document, index: l.index + 1 }];
