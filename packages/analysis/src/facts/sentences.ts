@@ -1375,11 +1375,13 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     const way = adsOptOut(facts.targeted_ads);
     if (!way) return null;
     // An opt-out of others' practices ("to opt-out of their advertising practices") is said as one.
-    const theirs = way.evidence.some((e) => /\bopt[- ]?out of their advertising practices\b/i.test(e.quote));
+    // ("… you may be able to opt out of some of their practices by visiting …": theirs, and only some.)
+    const theirs = way.evidence.some((e) => /\bopt[- ]?out of (?:some of )?their (?:advertising )?practices\b/i.test(e.quote));
+    const some = way.evidence.some((e) => /\bopt[- ]?out of some of their\b/i.test(e.quote));
     const what = way.partnerDataOnly
       ? 'Stop the use of data from partners and other sites for your ads'
       : theirs
-        ? 'Opt out of the advertising practices of its advertising partners'
+        ? `Opt out of ${some ? 'some of ' : ''}the advertising practices of its advertising partners`
         : way.controlOnly
           ? 'Choose how your ads are personalised'
           : 'Opt out of personalised ads';
