@@ -235,6 +235,14 @@ describe('content removal', () => {
 });
 
 describe('biometrics', () => {
+  it('says a vendor that makes biometric data to verify your identity and destroys it upon completion as a provider', () => {
+    expect(
+      describeFinding(
+        'biometrics',
+        'Example’s third-party identity verification vendor may use this Personal Data to generate biometric facial data, which is destroyed upon successful completion of verification.',
+      )?.text,
+    ).toBe('A provider working for the service receives biometric data (your face) to verify your identity and deletes it right after.');
+  });
   it('says a feature you and your administrator turn on as a choice, and consent "or another condition" as none', () => {
     expect(
       describeFinding(

@@ -528,14 +528,17 @@ const DESCRIBERS: Record<string, Describer> = {
       ) && !/\bconsent,? or (?:another|other|any other) (?:condition|legal basis|basis)\b/i.test(t);
     const purpose = /\bestimat\w* (?:your )?age\b|\bage (?:estimation|check|verification)\b/i.test(t)
       ? ' to check your age'
-      : /\bverif\w* (?:your )?(?:identity|age|account)\b|\bconfirm it is you\b|\bID belongs to you\b/i.test(t)
+      : /\bverif\w* (?:your )?(?:identity|age|account)\b|\bidentity verification\b|\bconfirm it is you\b|\bID belongs to you\b/i.test(t)
         ? ' to verify your identity'
         : '';
     // Deleted at once ("deleted immediately after the Age Check", "delete it after estimating your age").
-    const isDeleted = /\bdelete[ds]? (?:it )?(?:immediately |right )?after\b|\bdeleted immediately\b/i.test(t);
+    const isDeleted =
+      /\bdelete[ds]? (?:it )?(?:immediately |right )?after\b|\bdeleted immediately\b|\b(?:destroyed|deleted) upon (?:successful )?completion\b/i.test(
+        t,
+      );
     const deleted = isDeleted ? '; it is deleted right after' : '';
     // Seen only by a provider ("they receive … images from your video selfie"), not by the service itself.
-    if (/(?:^|[:.]\s+)(?:To do this, )?they receive\b|\b(?:third[- ]party|external) (?:service )?(?:provider|vendor)s?\b/i.test(t))
+    if (/(?:^|[:.]\s+)(?:To do this, )?they receive\b|\b(?:third[- ]party|external) (?:[\w-]+ ){0,2}(?:provider|vendor)s?\b/i.test(t))
       return specific(
         `A provider working for the service receives ${data}${purpose}${isDeleted ? ' and deletes it right after' : ''}.`,
         'neutral',
