@@ -33,6 +33,18 @@ describe('isBackedByQuote: closing your account', () => {
   });
 });
 
+describe('isBackedByQuote: removing your content', () => {
+  it.each([
+    ['We may, in our sole discretion, delete or restrict your content if it violates these Terms.', true],
+    ['Meta has the right to (i) remove any Threads Content that violates these Terms.', true],
+    ['It may take up to 90 days to delete your information after the deletion process begins.', false],
+    ['We will delete your full profile and the Content of your repositories within 90 days of cancellation or termination.', false],
+    ['You can delete the content you posted at any time.', false],
+  ])('"%s"', (quote, isBacked) => {
+    expect(isBackedByQuote(item('content_removal', quote))).toBe(isBacked);
+  });
+});
+
 describe('carriesDetails', () => {
   const said = (text: string, ...quotes: string[]) => ({ text, evidence: quotes.map((quote) => ({ quote })) });
   it.each([

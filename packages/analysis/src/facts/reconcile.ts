@@ -45,7 +45,10 @@ const QUOTE_CANNOT_SAY: Partial<Record<string, RegExp>> = {
     /\b(?:changes?|modif\w*|updated|amend\w*|revis\w*|after (?:the|such) (?:effective date|change))\b|\b(?:Community|Additional|Supplemental|Business|Developer|Commercial) Terms\b|\b(?:affirm|represent|warrant)\w*\b[^.]{0,40}\b(?:\d{2} years|minimum age|age of)\b/i,
   // A denial of sharing cannot back "your data is shared" (it may be true elsewhere, with another clause).
   third_party_sharing: /\b(?:do not|don['’]t|never|will not|won['’]t|does not|doesn['’]t)\s+(?:sell|share|disclose|rent)\b/i,
-  content_removal: /\byou\b[^.]{0,40}\b(?:can|may|are able to)\b[^.]{0,30}\b(?:delete|remove)\b/i,
+  // … nor deleting an account's data after it is closed ("we will delete … the Content of your repositories within 90 days of
+  // cancellation"): that is retention.
+  content_removal:
+    /\byou\b[^.]{0,40}\b(?:can|may|are able to)\b[^.]{0,30}\b(?:delete|remove)\b|\bwithin \d+ days (?:of|after) (?:the )?(?:cancellation|termination|closure|deletion)\b|\bafter (?:you (?:close|delete|cancel)|(?:the )?(?:cancellation|termination|closure) of)\b/i,
   // Closing a named part of the service ("the Flickr Pro Services", "the Beta Services", "any Interactive Feature", "the
   // License") or the user's own right to leave is no closing of your account.
   unilateral_termination:
