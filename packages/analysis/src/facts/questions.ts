@@ -74,11 +74,20 @@ function polar(
  * Selling or renting your data: the verb's object is the data ("sell, rent or trade your personal information", "the sale
  * of personal data"), never something else a sentence also names ("If we were to sell our business, your information …").
  */
+const SALE_VERBS = String.raw`(?:sell|sells|selling|rent|rents|renting)(?:(?:,\s*|\s+)(?:or |and )?(?:otherwise )?(?:sell|rent|lease|trade|share|disclose|transfer|license|exchange|moneti[sz]e|market|distribute|give away)\w*)*`;
+/** Personal data as a noun phrase: "your personal information", "personally identifiable information", "customer data". */
+const PERSONAL_DATA = String.raw`(?:(?:any|all|some|of|the|your|our|such|this|that|these|their|users?['’]?|customers?['’]?|members?['’]?|sensitive|other|or|and|kind|type|piece|pieces|potentially|personally[- ]identif\w+|private)\s+){0,6}(?:(?:personal|your|customer|user|member)\s+(?:data|information|details)|(?:information|data) about you|personally[- ]identif\w+ (?:information|data))`;
 const SALE = new RegExp(
-  String.raw`\b(?:(?:sell|sells|selling|rent|rents|renting)(?:(?:,\s*|\s+)(?:or |and )?(?:otherwise )?(?:sell|rent|lease|trade|share|disclose|transfer|license|exchange|moneti[sz]e)\w*)*|sale (?:or sharing )?of)` +
-    String.raw`(?:\s+(?:any|all|some|of|the|your|our|such|this|that|these|their|users?['’]?|customers?['’]?|sensitive|other|or|and)\b){0,6}\s+(?:(?:personal|your)\s+(?:data|information)|(?:information|data) about you)\b`,
+  String.raw`\b(?:${SALE_VERBS}|sale (?:or sharing )?of)\s+${PERSONAL_DATA}\b` +
+    // Said of the data as subject ("Customer data is never sold", "none of your data gets sold") or by its pronoun in the
+    // sentence that names it ("Your personal data is important to you, so we will never sell it").
+    String.raw`|\b${PERSONAL_DATA}\b[^.;]{0,40}?\b(?:is|are|will be|be|gets?|get)\s+(?:\w+\s+){0,2}(?:sold|rented)\b` +
+    String.raw`|\b(?:personal|your)\s+(?:data|information)\b[^.;]{0,80}\b(?:sell|rent)\s+(?:it|them)\b` +
+    String.raw`|\bno sale of (?:your |any )?(?:personal )?(?:data|information)\b`,
   'i',
 );
+/** The verb a denial of a sale must cover (its negation's scope). */
+const SALE_VERB = /\b(?:sell|rent|sale|selling|sold|rented)/i;
 /** The "Do Not Sell or Share" link, by its capitals (a sentence "we do not sell" is a denial). */
 const DO_NOT_SELL_LINK = /\bDo Not Sell\b/;
 const SALE_OPT_OUT =
@@ -101,8 +110,16 @@ const HEDGED_DENIAL =
 const AD_SHARING =
   /\b(?:share|provide|disclose|give)\w*\b[^.]{0,160}\b(?:advertising partners?|ad (?:companies|partners|networks)|marketing (?:vendors|partners)|advertisers)\b[^.]{0,160}\b(?:ads|advertis\w*)\b|\b(?:advertising partners?|ad companies|marketing vendors)\b[^.]{0,80}\b(?:serve|show|target)\w*\b[^.]{0,40}\bads\b/i;
 
-const ADS =
-  /\b(?:personali[sz]ed|targeted|interest-based|tailored|relevant|behavio(?:u)?ral)\s+(?:ads|advertising|advertisements)\b|\bads? (?:we|you) (?:show|see)\b|\bshow you ads\b/i;
+/**
+ * Advertising chosen for you: "personalised ads", or ads whose choice the sentence ties to you ("advertising based upon your
+ * browsing activities and interests", "ads that may be more relevant to your interests", "personalize the adverts to you").
+ */
+const ADS = new RegExp(
+  String.raw`\b(?:personali[sz]ed|targeted|interest-based|tailored|relevant|behavio(?:u)?ral)\s+(?:ads|adverts|advertising|advertisements)\b|\bads? (?:we|you) (?:show|see)\b|\bshow you ads\b` +
+    String.raw`|\b(?:ads|adverts?|advertising|advertisements)\b[^.;]{0,40}?\b(?:based (?:up)?on|(?:more )?relevant to|tailored to|that (?:correlate|match)\w*)\b[^.;]{0,20}?\b(?:you\b|your (?:\w+ ){0,2}?(?:interests|browsing|activit\w*|visits|profile|preferences|searches|behaviou?r))` +
+    String.raw`|\bpersonali[sz]e\w* (?:the |your |our )?(?:ads|adverts|advertising|advertisements)\b`,
+  'i',
+);
 /** A clause that states the service's use of data for personalised ads, not only a right or a way out of it. */
 export const isAdsPractice = (text: string) =>
   ADS.test(text) &&
@@ -110,10 +127,11 @@ export const isAdsPractice = (text: string) =>
   (!ADS_OPT_OUT.test(text) || /\bwe\b[^.;]{0,40}\b(?:use|show|serve|provide|process|personali[sz]e|tailor)\w*\b/i.test(text)) &&
   // (… nor an industry programme's description: "Many advertising companies … are members of the Digital Advertising Alliance".)
   !/\brights? to\b|\b(?:may|might) have\b|\bmembers? of\b|\?\s*$/i.test(text);
+// ("with your consent, where applicable" is consent where a law asks for it, not the rule for everyone.)
 const ADS_OPT_IN =
-  /\b(?:with your consent|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
+  /\b(?:with your consent(?!,? (?:where|when|if|as) (?:applicable|required|necessary))|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
 const ADS_OPT_OUT =
-  /\b(?:opt[- ]out|turn off|switch off|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change|modify)[^.]{0,40}(?:ads?|advertising)|limit ad tracking)\b/i;
+  /\b(?:opt[- ]out|turn (?:on or )?off|switch off|disable|choose whether|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change|modify)[^.]{0,40}(?:ads?|advertising)|limit ad tracking)\b/i;
 
 /** Use after a change binds you: "By using Amazon Services after such changes, you agree to be bound by them". */
 const BOUND_AFTER_CHANGE =
@@ -144,6 +162,9 @@ const TRACKING = new RegExp(
   String.raw`\b(?:cookies?|pixels?|SDKs?|web beacons?|tags?|Tag|plug-?ins?|technologies|identifiers|partners?|advertisers?)\b[^.]{0,240}\b(?:${ELSEWHERE})|\b(?:${ELSEWHERE})\b[^.]{0,160}\b(?:cookies?|pixels?|SDKs?|plug-?ins?|embedded|ads?|advertising)\b|\b(?:serve|show|display|deliver)\w* (?:\w+ ){0,3}ads?\b[^.]{0,40}\b(?:${ELSEWHERE})`,
   'i',
 );
+/** Tracking of the person or tracking as such, the object a denial of cross-site tracking must have. */
+const TRACKING_DENIED =
+  /\btrack(?:s|ing)?\s+(?:you|users?|visitors?|people|individuals|our (?:users|visitors))\b|\b(?:tracking (?:tools|technolog\w+|software|mechanisms|networks)|third[- ]party track\w+)\b/i;
 const TRACKING_PARTNERS =
   /\b(?:advertisers?|partners?|third parties)\b[^.]{0,120}\b(?:information|data)\b[^.]{0,80}\b(?:your )?(?:activit(?:y|ies)|actions?|visits?|purchases?)\b[^.]{0,60}\b(?:off|outside|on (?:their|other))\b/i;
 
@@ -516,11 +537,19 @@ const RUN_BY_BODY = new RegExp(String.raw`\b(?:administered|conducted|run|handle
 const ARBITRATION_OPT_OUT =
   /\bopt[- ]out\b[^.]{0,120}\b(?:arbitration|agreement to arbitrate|this (?:section|provision))\b|\b(?:arbitration|agreement to arbitrate)\b[^.]{0,120}\bopt[- ]out\b/i;
 
-const CLASS_WAIVER =
-  /\b(?:waive|waiving|waiver|give up|giving up|forgo|relinquish|no class)\b[^.]{0,80}\bclass[- ](?:action|arbitration|proceeding|representative)|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bindividual capacit(?:y|ies)\b[^.]{0,60}\bnot as a (?:plaintiff|class)|\bno class or representative proceedings\b/i;
-/** A class or collective proceeding, whatever the verb: "class action", "class-wide arbitration", "on a class or collective basis". */
-const CLASS_PROCEEDING =
-  /\bclass(?:[- ]wide)?[- ](?:action|arbitration|proceeding|member|representative|claim)s?\b|\b(?:class|collective|representative)(?: or (?:class|collective|representative))? (?:basis|action|proceeding|arbitration)s?\b/i;
+/** A class or collective proceeding, whatever the verb: "class action", "class-wide arbitration", "on a class or collective basis", "as a class, collective or representative proceeding". */
+const CLASS_PROCEEDING_SOURCE = String.raw`\b(?:class|collective|representative)(?:[- ]wide)?(?:,?\s+(?:or\s+|and\s+)?(?:class|collective|consolidated|representative|mass|private attorney general))*[- ](?:actions?|proceedings?|arbitrations?|basis|claims?|members?|representatives?|lawsuits?|suits?)\b`;
+const CLASS_PROCEEDING = new RegExp(CLASS_PROCEEDING_SOURCE, 'i');
+/**
+ * Giving up class proceedings: a word of relinquishment whose object, later in its sentence, is a class proceeding ("you
+ * waive any right … to participate as a plaintiff or class member in any class action", "waive the right to assert claims
+ * in any class or representative action"), or the rule said as a rule ("only on an individual basis").
+ */
+const CLASS_WAIVER = new RegExp(
+  String.raw`\b(?:waive|waives|waiving|waiver|give up|giving up|forgo|forego|relinquish\w*|no class)\b[^.;]{0,200}?${CLASS_PROCEEDING_SOURCE}` +
+    String.raw`|\bclass[- ]action waiver\b|\bonly (?:on|in) an individual basis\b|\bindividual capacit(?:y|ies)\b[^.]{0,60}\bnot as a (?:plaintiff|class)|\bno class or representative proceedings\b`,
+  'i',
+);
 
 const LICENCE =
   /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|rights? to (?:(?:collect|access|receive),? (?:and )?)?(?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
@@ -669,8 +698,13 @@ const renewalRank = (text: string) =>
 const REFUND = /\brefund\w*\b/i;
 export const NO_REFUND =
   /\b(?:no refunds?|non-?refundable|not (?:be )?refund(?:ed|able)|will not (?:issue|provide|give) (?:a |any )?refunds?|are final|(?:no|not (?:have )?any) obligation to (?:refund|prorate))\b/i;
+/**
+ * Some refunds offered: a withdrawal right, a window, a pro-rata or full refund, or exceptions the text points to ("except
+ * as expressly described below"). Mandatory law reserved ("non-refundable except where required by law") and "except as
+ * otherwise provided in this Agreement" offer none.
+ */
 const PARTIAL_REFUND =
-  /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|will be refunded|a refund may be issued|except (?:as|where) (?:required|provided)|unless (?:required|otherwise)|where required by (?:applicable )?law|may (?:issue|provide|offer) (?:a )?refund)\b/i;
+  /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|will be refunded|a refund may be issued|except as (?:expressly )?(?:provided|described|set (?:out|forth)|stated) (?:below|in (?:Sections? \d|the (?:following|refund)))|may (?:issue|provide|offer) (?:a )?refund)\b/i;
 
 export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
@@ -678,10 +712,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       // A right the law gives ("The CCPA also gives California residents a right to opt-out from the sale …", "Nevada law
       // requires website operators to provide a way … to opt out") describes the law, not what the service does.
+      // ("We do not engage in the sale or sharing of personal information" denies; it offers no way out.)
       const optOut = [...ctx.find(DO_NOT_SELL_LINK, PRIVACY), ...ctx.find(SALE_OPT_OUT, PRIVACY)].filter(
-        (l) => !LAW_SPEAKS.test(l.clause.text),
+        (l) => !LAW_SPEAKS.test(l.clause.text) && !isInNegationScope(l.clause.text, SALE_OPT_OUT),
       );
-      const { affirmed, denied } = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: PRIVACY });
+      const { affirmed, denied } = polar(ctx, { topic: SALE, verb: SALE_VERB, documents: PRIVACY });
       const sold = [
         ...affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text)),
         ...ctx.find(SALE_AS_DEFINED, PRIVACY).filter((l) => !isInNegationScope(l.clause.text, SALE_AS_DEFINED)),
@@ -703,7 +738,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // contradict the text. A hedged denial ("not in the business of selling", "in the conventional sense", "as the
       // term is defined in the CCPA") denies only one meaning of the word, and the practice stands.
       // A promise the terms make ("Example does not sell, rent or monetize your personal data") denies as plainly.
-      const promised = polar(ctx, { topic: SALE, verb: /\b(?:sell|rent|sale|selling)/i, documents: TERMS }).denied;
+      const promised = polar(ctx, { topic: SALE, verb: SALE_VERB, documents: TERMS }).denied;
       const general = [...denied, ...promised].filter((l) => !isForChildren(l) && !HEDGED_DENIAL.test(l.clause.text));
       if (sold.length === 0 && shared.length > 0 && general.length > 0) return NOT_STATED;
       const practice = [...sold, ...shared];
@@ -771,6 +806,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'no',
       },
       { clause: 'Example does not rent, sell or share information about you with other people.', value: 'no' },
+      // Denials however the data is named, or said of the data as subject or by its pronoun.
+      { clause: 'We do not engage in the sale or sharing of personal information.', value: 'no' },
+      { clause: 'We will never sell personally identifiable information to any company or organisation.', value: 'no' },
+      { clause: 'Your personal data belongs to you, which is why we will never sell it.', value: 'no' },
+      { clause: 'Member data is never sold or rented.', value: 'no' },
       {
         clause: 'We do not sell your personal information, but we share your e-mail address with our payment processor to send receipts.',
         value: 'no',
@@ -831,6 +871,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We show you personalised ads only if you consent to it.', value: 'yes_opt_in' },
       { clause: 'We use your activity to show you targeted advertising.', value: 'yes' },
+      { clause: 'Our partners may use cookies to show you advertising based upon your browsing activities and interests.', value: 'yes' },
+      { clause: 'We use this information so our partners can provide ads that may be more relevant to your interests.', value: 'yes' },
+      // The user's wish in a condition denies nothing: the sentence offers a way out of the practice.
+      {
+        clause: 'If you do not want to see ads based on your interests, you can disable Personalised Ads in Settings.',
+        value: 'yes_opt_out',
+      },
+      // Consent "where applicable" is the rule of some laws, not everyone's opt-in.
+      {
+        clause: 'With your consent, where applicable, our partners use cookies to provide you with advertising based on your interests.',
+        value: 'yes',
+      },
       {
         clause: 'We use your activity to show you targeted advertising. You may also modify your personalized advertising setting here.',
         value: 'yes_opt_out',
@@ -859,9 +911,20 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const affirmed = found.filter(
         (l) => !isDeniedBefore(l.clause.text, /\b(?:track|use|collect)\w*/i, 20) && !isCategoryRow(l.clause.text),
       );
-      return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
+      if (affirmed.length > 0) return ctx.answer('yes', affirmed);
+      // A denial whose object is the person ("We do not track you on this site or any others", "We make no effort to track
+      // visitors") or tracking as such ("free of tracking tools"), with nothing affirmed: one kind of cookie denied is not it.
+      const denied = polar(ctx, { topic: TRACKING_DENIED, verb: /\btrack/i, documents: PRIVACY }).denied.filter((l) => !isForChildren(l));
+      return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
     },
     examples: [
+      { clause: 'We do not track you on this site or on any other.', value: 'no' },
+      { clause: 'This site sets no third-party cookies and makes no effort to track visitors.', value: 'no' },
+      {
+        clause: 'We do not track you. Our advertising partners use cookies to collect information about your activity on other websites.',
+        value: 'yes',
+      },
+      { clause: 'If you do not want us to track you, you can turn off cookies in your browser.', value: 'not_stated' },
       {
         clause: 'Our partners use cookies and pixels to collect information about your activity on other websites and apps.',
         value: 'yes',
@@ -1953,6 +2016,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'Nothing in these terms limits your right to join a class action.', document: 'terms', value: 'no' },
+      // The relinquished right is the object of the verb, however far in its sentence.
+      {
+        clause:
+          'You give up any right to a jury trial or to take part as a plaintiff or class member in any purported class action or representative proceeding.',
+        document: 'terms',
+        value: 'yes',
+      },
+      { clause: 'You waive the right to bring claims in any class or representative action.', document: 'terms', value: 'yes' },
+      {
+        clause: 'Both parties waive their rights to bring or join a class, collective, consolidated or representative action.',
+        document: 'terms',
+        value: 'yes',
+      },
     ],
   },
   {
@@ -2636,7 +2712,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       { clause: 'All payments are non-refundable.', document: 'terms', value: 'no' },
-      { clause: 'Payments are non-refundable, except where required by law.', document: 'terms', value: 'partial' },
+      { clause: 'Payments are non-refundable, except where required by law.', document: 'terms', value: 'no' },
+      { clause: 'Amounts paid are non-refundable, except as otherwise provided in this Agreement.', document: 'terms', value: 'no' },
+      { clause: 'Payments are non-refundable, except as described in the refund section below.', document: 'terms', value: 'partial' },
     ],
   },
 ];

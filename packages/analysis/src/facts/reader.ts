@@ -147,7 +147,13 @@ export function evidenceOf({ clause, document }: Located): Evidence {
  * "isn't used to". Checked in the words just before the practice's verb.
  */
 const DENIAL =
-  /\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not)\b/i;
+  /\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not|makes?\s+no\s+(?:effort|attempt)|there\s+(?:is|are|will\s+be)\s+no|at\s+no\s+(?:point|time)|none\s+of|free\s+of(?!\s+charge))\b/i;
+/**
+ * A negation whose subject is the user's wish or choice, not the service's practice: "If you do not want to receive ads
+ * targeted to your interests, you can …", "you can choose not to receive personalised ads".
+ */
+const USER_NEGATION =
+  /\b(?:(?:if|when|where|should|unless)\s+you\s+(?:do\s+not|don['’]t|would\s+not|wouldn['’]t|prefer\s+not|no\s+longer)|you\s+(?:can|may|could)\s+(?:also\s+)?(?:choose|elect|opt|decide|prefer|ask\s+us)\s+not)\b/gi;
 
 /** Rules that bind the user, not the service: "you may not", "you agree not to", "users must not". */
 export const USER_OBLIGATION =
@@ -240,7 +246,7 @@ export function isInNegationScope(text: string, verb: RegExp): boolean {
   const before = text.slice(Math.max(0, match.index - 200), match.index);
   let start = 0;
   for (const boundary of before.matchAll(SCOPE_BOUNDARY)) start = boundary.index + boundary[0].length;
-  return DENIAL.test(before.slice(start).replace(/\bnot only\b/gi, ''));
+  return DENIAL.test(before.slice(start).replace(/\bnot only\b/gi, '').replace(USER_NEGATION, ''));
 }
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
