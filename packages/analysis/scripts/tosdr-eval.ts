@@ -26,6 +26,8 @@ interface CaseReading {
   readonly contradicts: readonly string[];
   /** A number the answer states must be written in the quote (ages). */
   readonly numberInQuote?: boolean;
+  /** A place the answer states must be named in the quote (a word of it, or its adjective: "English law"). */
+  readonly placeInQuote?: boolean;
 }
 
 const STATED = ['yes', 'yes_opt_in', 'yes_opt_out', 'yes_with_permission', 'yes_with_consent'];
@@ -72,12 +74,15 @@ const CASES: readonly CaseReading[] = [
   { label: 'the_service_has_a_no_refund_policy', question: 'refunds', agrees: ['no'], contradicts: ['yes', 'partial'] },
   { label: 'this_service_has_a_no_refund_policy_with_some_exceptions', question: 'refunds', agrees: ['no', 'partial'], contradicts: ['yes'] },
   { label: 'users_are_entitled_to_a_refund_if_certain_thresholds_or_standards_are_not_met', question: 'refunds', agrees: ['partial', 'yes'], contradicts: ['no'] },
-  { label: 'the_court_of_law_governing_the_terms_is_in_location_x', question: 'courts', agrees: [], contradicts: [] },
+  { label: 'the_court_of_law_governing_the_terms_is_in_location_x', question: 'courts', agrees: [], contradicts: [], placeInQuote: true },
+  { label: 'the_court_of_law_governing_the_terms_is_in_location_x', question: 'governing_law', agrees: [], contradicts: [], placeInQuote: true },
 ];
+/** Whether the quote is read as privacy policy text (else as terms). */
 const PRIVACY_QUESTIONS = new Set(['sells_data', 'targeted_ads', 'cross_site_tracking', 'third_party_data', 'precise_location', 'biometrics',
   'message_content', 'retention', 'account_deletion', 'data_export', 'law_enforcement_notice', 'breach_notice', 'international_transfer']);
 /** The answers of a closed question that also stand for "nothing says otherwise". */
 const DEFAULTS = new Set(['not_stated', 'none', 'none_stated']);
+const ADJECTIVES: Record<string, string> = { France: 'french', England: 'english', Netherlands: 'dutch', Switzerland: 'swiss', Ireland: 'irish', Wales: 'welsh' };
 const WORD_NUMBERS: Record<string, number> = { thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, eighteenth: 18, twenty: 20, 'twenty-one': 21 };
 
 interface Point { doc: string; sentence: string; labels: string[] }
@@ -96,6 +101,11 @@ function outcomeOf(reading: CaseReading, value: string, sentence: string): Outco
     const numbers = [...sentence.matchAll(/\d+/g)].map((m) => Number(m[0]));
     for (const [word, n] of Object.entries(WORD_NUMBERS)) if (new RegExp(`\\b${word}\\b`, 'i').test(sentence)) numbers.push(n);
     return numbers.includes(Number(value)) ? 'agrees' : 'contradicts';
+  }
+  if (reading.placeInQuote && !DEFAULTS.has(value)) {
+    const words = value.split(/[^A-Za-z]+/).filter((w) => w.length >= 4 && !/^(?:laws?|courts?|state|federal|united|republic|country|county|residence)$/i.test(w));
+    const stems = words.flatMap((w) => [w.slice(0, 4).toLowerCase(), ...(ADJECTIVES[w] ? [ADJECTIVES[w]!] : [])]);
+    return words.length === 0 || stems.some((stem) => sentence.toLowerCase().includes(stem)) ? 'agrees' : 'contradicts';
   }
   if (reading.contradicts.includes(value)) return 'contradicts';
   if (reading.agrees.includes(value)) return 'agrees';

@@ -255,8 +255,13 @@ const RETENTION =
 const AS_LONG_AS =
   /\b(?:as|so) long as (?:(?:is |it is |they are |we )?(?:necessary|needed|required|reasonably|need)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b|\bdifferent periods of time\b|\blonger periods of time when necessary\b/i;
 
+/**
+ * Deleting your account or your personal data: the verb's object is the account or your data ("remove your personal
+ * information", "erase data we hold about you", "deletion of any information we have collected about you"), or the right
+ * named ("right to erasure", "requests to delete").
+ */
 const DELETE_ACCOUNT =
-  /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\byou (?:may|can)\b[^.]{0,20}\bterminate (?:your )?account\b|\baccount deletion\b|\b(?:delete|erase|deletion of)\b[^.]{0,30}\b(?:your |the )?(?:personal (?:data|information)|account data)\b/i;
+  /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\byou (?:may|can)\b[^.]{0,20}\bterminate (?:your )?account\b|\baccount deletion\b|\b(?:delete|erase|remove|deletion of|erasure of)\b[^.]{0,30}\b(?:your |the |any |all )?(?:personal (?:data|information)|account data|(?:data|information) (?:(?:that )?we (?:hold|have|store|keep|process|maintain)|about you|relating to you|concerning you))\b|\bright (?:to|of) (?:erasure|deletion|be forgotten)\b|\brequests? (?:to|for) (?:delete|deletion|erase|erasure)\b/i;
 const SELF_SERVICE =
   /\b(?:settings?|in the app|in-app|you (?:also )?can (?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information|deletion page|by visiting (?:our|the|your) [^.]{0,40}\bpage)\b/i;
 const BY_REQUEST =
@@ -474,8 +479,13 @@ const PART_LAW =
   /\b(?:this|that|the foregoing) (?:paragraph|section|subsection|clause|provision|sub-?paragraph)\b[^.]{0,80}\bgoverned by\b|\bgoverned by\b[^.]{0,60}\b(?:for|as to) (?:this|that) (?:paragraph|section|clause|provision)\b/i;
 /** "governed by", "governed exclusively by", "governed and interpreted by"; "The laws of the State of California, U.S.A., … govern". */
 const GOVERNED_BY = String.raw`governed (?:\w+ly |and (?:interpreted|construed) )?by`;
+/**
+ * A law the terms are read under, however the verb is put: "governed by", "governed, interpreted and construed in
+ * accordance with the laws of", "construed and enforced in accordance with", "subject to English law".
+ */
+const READ_UNDER = String.raw`(?:(?:governed|construed|interpreted|enforced)\b(?:,?\s+(?:and\s+|or\s+)?(?:governed|construed|interpreted|enforced|exclusively|solely))*\s+in accordance with|subject to)\s+(?:the\s+)?(?:laws?\s+of\b|[A-Z][a-z]+\s+[Ll]aws?\b)`;
 const LAW = new RegExp(
-  String.raw`\b${GOVERNED_BY}\b|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b|\b[A-Z][a-z]+ law\b(?:,[^.,]{0,120},)? (?:governs|applies)\b`,
+  String.raw`\b${GOVERNED_BY}\b|\b${READ_UNDER}|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b|\b[A-Z][a-z]+ law\b(?:,[^.,]{0,120},)? (?:governs|applies)\b`,
   'i',
 );
 const ONE_PURPOSE_VENUE =
@@ -524,9 +534,17 @@ const LAW_ADJECTIVES: Record<string, string> = {
   Canadian: 'Canada',
   Brazilian: 'Brazil',
   Indian: 'India',
+  Romanian: 'Romania',
+  Czech: 'Czechia',
+  Greek: 'Greece',
+  Hungarian: 'Hungary',
+  Israeli: 'Israel',
+  Chinese: 'China',
+  Russian: 'Russia',
+  Mexican: 'Mexico',
 };
 const LAW_PLACE =
-  /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with) (?:the )?([A-Z][a-z]+) law\b|\b([A-Z][a-z]+) law(?:,[^.,]{0,120},)? (?:will govern|shall govern|will apply|shall apply|governs|applies)\b/g;
+  /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with|subject to) (?:the )?([A-Z][a-z]+) [Ll]aws?\b|\b([A-Z][a-z]+) law(?:,[^.,]{0,120},)? (?:will govern|shall govern|will apply|shall apply|governs|applies)\b/g;
 
 const ARBITRATION =
   /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
@@ -1271,6 +1289,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
     },
     examples: [
+      // Your data as the object of the verb, or the right named, with a way to ask.
+      { clause: 'You can ask us to remove the personal information we hold about you by e-mailing privacy@example.com.', value: 'by_request' },
+      { clause: 'You may request erasure of data we hold about you by contacting us.', value: 'by_request' },
       { clause: 'You may terminate your account whenever you like from your account settings.', value: 'self_service' },
       {
         clause: 'You can clear these cookies in your browser settings or by deleting the app or your account.',
@@ -1620,6 +1641,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // However the verb is put.
+      { clause: 'This agreement is subject to Romanian law.', document: 'terms', value: 'Romania' },
+      {
+        clause: 'These Terms are governed, interpreted and construed in accordance with the laws of the Province of Ontario.',
+        document: 'terms',
+        value: 'Ontario',
+      },
+      { clause: 'These Terms will be governed by Ontario Law, without regard to conflict of laws principles.', document: 'terms', value: 'Ontario' },
       {
         // A rule in the sub-items of "If you are a resident of …:" is for those residents; another region's law is its variant.
         clause:
