@@ -637,7 +637,8 @@ function promisesNotice(text: string): boolean {
   const before = text.slice(0, act.index);
   // The modal must govern the notice itself ("we may notify you"), not the change it is the means of ("We may make changes
   // to these Terms by notifying you … by email" promises notice of every change).
-  return !/\b(?:may|might|could|can)\s+(?![^.;]*\b(?:by|chang|modif|updat|amend|revis)\w*)[^.;]{0,40}$|\bin (?:certain|some) (?:circumstances|cases|instances)\b|\bit(?:['’]s| is) (?:also )?possible\b/i.test(
+  // ("We may, at our discretion, choose to notify subscribers" is a possibility too.)
+  return !/\b(?:may|might|could|can)(?:,[^,.;]{1,40},)?\s+(?![^.;]*\b(?:by|chang|modif|updat|amend|revis)\w*)[^.;]{0,40}$|\b(?:choose|elect|decide) to\s*$|\bin (?:certain|some) (?:circumstances|cases|instances)\b|\bit(?:['’]s| is) (?:also )?possible\b/i.test(
     before,
   );
 }
@@ -2092,7 +2093,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const sublicensable = /\bsub-?licen[cs]\w*|\b(?:allow|permit|authori[sz]e) others to (?:have|exercise) (?:\w+ )?rights\b/i.test(text);
       const isTransferable = /\btransferable\b/i.test(text);
       const isBroad =
-        /\bworld-?wide\b|\bthroughout the world\b/i.test(text) &&
+        /\bworld-?wide\b|\bthroughout the world\b|\banywhere in the world\b|\bwithout (?:any )?territorial\b/i.test(text) &&
         (sublicensable ||
           isTransferable ||
           /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b|\bcommercially exploit\b/i.test(text));
@@ -2144,6 +2145,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // "without any territorial limitations" is worldwide.
+      {
+        clause:
+          'By posting content you grant us a permanent, irrevocable, non-exclusive and fully sub-licensable licence, without any territorial or time limitations, to use your content.',
+        document: 'terms',
+        value: 'broad',
+      },
       // "you hereby irrevocably grant us … rights to use Your Content for any purpose" is a grant of a broad licence.
       {
         clause:
@@ -2255,12 +2263,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Feedback, you … waive any moral rights"; items under "If you send us ideas or suggestions, you agree that:") is not;
       // "any User Content, including Feedback" is.
       const found = ctx
-        .following(ctx.find(MORAL_WAIVER, TERMS), /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b/i, 1)
+        .following(ctx.find(MORAL_WAIVER, TERMS), /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b|\bgive up\b|\bgiving up\b|\brelinquish|\bforgo/i, 1)
         .filter((l) => !aboutFeedback(l));
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [
       { clause: 'You waive any moral rights you may have in your content.', document: 'terms', value: 'yes' },
+      { clause: 'When you upload a photo, you give up your moral rights in it.', document: 'terms', value: 'yes' },
       {
         clause: 'If you send us suggestions for the app, you agree that:\n\n- we own them, and you waive any moral rights in them.',
         document: 'terms',
@@ -2323,6 +2332,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // Notice at the service's discretion is no promise.
+      {
+        clause:
+          'We may change these Terms at any time without prior notice to you. We may, at our discretion, choose to notify newsletter subscribers of such changes.',
+        document: 'terms',
+        value: 'no_notice',
+      },
       // A promise for one part of the terms is no rule for the terms.
       {
         clause:
