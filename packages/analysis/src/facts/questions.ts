@@ -488,8 +488,9 @@ const LAW = new RegExp(
   String.raw`\b${GOVERNED_BY}\b|\b${READ_UNDER}|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b|\b[A-Z][a-z]+ law\b(?:,[^.,]{0,120},)? (?:governs|applies)\b`,
   'i',
 );
+/** A court named for one step of an arbitration, not as the venue: "to enforce this Section", "for appointment of an arbitrator". */
 const ONE_PURPOSE_VENUE =
-  /\bcourts?\b[^.]{0,120}\bto enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?\b/i;
+  /\bcourts?\b[^.]{0,120}\b(?:to enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?|for (?:the )?appointment of (?:an |the )?arbitrators?|to appoint (?:an |the )?arbitrators?|to compel arbitration)\b/i;
 const COURTS =
   /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|venue\b[^.]{0,40}\bcourts?|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved?|heard|submitted|bring|filed|litigated)\b[^.]{0,160}\bcourts?|(?:submit|agree) to the (?:sole and )?(?:exclusive )?(?:personal )?jurisdiction)\b/i;
 /** Devices of other makers, whose settings are not the service's promise. */
@@ -542,6 +543,19 @@ const LAW_ADJECTIVES: Record<string, string> = {
   Chinese: 'China',
   Russian: 'Russia',
   Mexican: 'Mexico',
+  Lithuanian: 'Lithuania',
+  Latvian: 'Latvia',
+  Estonian: 'Estonia',
+  Maltese: 'Malta',
+  Cypriot: 'Cyprus',
+  Luxembourgish: 'Luxembourg',
+  Icelandic: 'Iceland',
+  Turkish: 'Turkey',
+  Ukrainian: 'Ukraine',
+  Slovak: 'Slovakia',
+  Slovenian: 'Slovenia',
+  Croatian: 'Croatia',
+  Bulgarian: 'Bulgaria',
 };
 const LAW_PLACE =
   /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with|subject to) (?:the )?([A-Z][a-z]+) [Ll]aws?\b|\b([A-Z][a-z]+) law(?:,[^.,]{0,120},)? (?:will govern|shall govern|will apply|shall apply|governs|applies)\b/g;
@@ -615,6 +629,9 @@ const EFFECTIVE_AFTER_POSTING = new RegExp(
 const LAW_DEMANDS =
   /\b(?:if|where|when|to the extent|as)\b[^.]{0,60}\b(?:required|requires?|mandated)\b[^.]{0,40}\blaws?\b|\b(?:if|where|when|to the extent|as)\s+(?:a|the|that|any|applicable)?\s*laws?\s+(?:requires?|demands?|mandates?)\b|\bpursuant to applicable law\b/i;
 const WITHOUT_NOTICE = /\bwithout (?:any )?(?:prior |advance |further )?notice\b/i;
+/** The service's power to change the terms: "we may modify", "reserves the right to amend", "from time to time", "effective upon posting". */
+const CHANGE_POWER =
+  /\b(?:may|can|might|will|reserves?|retains?|entitled to|right to)\b[^.;]{0,80}\b(?:chang|modif|amend|updat|revis|add|remove)\w*|\bfrom time to time\b|\b(?:effective|binding|apply) (?:immediately )?(?:up)?on (?:posting|publication)\b|\bat any time\b/i;
 /** Notice that may consist of posting the new terms: "Such notice may be provided … by posting", "posting … will constitute notice". */
 const NOTICE_BY_POSTING =
   /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
@@ -644,8 +661,13 @@ function promisesNotice(text: string): boolean {
 }
 
 /** Ending the user's account or access (not withdrawing content or discontinuing the service itself). */
+/**
+ * The service ending your account, access or agreement: the verb's object, with no condition or other object between
+ * ("disable UGC for any reason, including if EA determines that UGC violates this Agreement" ends no agreement; nor does
+ * "stop providing access to Third-Party Apps … if our agreements with third parties no longer permit").
+ */
 const TERMINATION =
-  /\b(?:suspend|terminat|disabl|deactivat|clos|cancel|restrict|refuse|stop provid|end)\w*\b[^.]{0,120}\b(?:(?:your|user|the user['’]s|member) (?:[A-Z]\w+ )?(?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) agreement|(?:your|the) licen[cs]e to (?:use|access)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
+  /\b(?:suspend|terminat|disabl|deactivat|clos|cancel|restrict|refuse|stop provid|end)\w*\b(?:(?!\b(?:if|when|where|because|including|violat\w*|breach\w*|infring\w*|determines?)\b)[^.]){0,120}\b(?:(?:your|user|the user['’]s|member) (?:[A-Z]\w+ )?(?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) agreement|(?:your|the) licen[cs]e to (?:use|access)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
 const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
@@ -664,9 +686,12 @@ const OTHERS_DATASETS =
 /** A promise to warn before closing an account. */
 export const WARNED =
   /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before|before (?:suspending|terminating|closing|disabling)\b[^.]{0,160}\b(?:we will|we['’]ll) (?:provide|give|send) you (?:with )?(?:reasonable )?(?:advance |prior )?notice)\b/i;
-/** An exception to notice: "we will not provide you advance notice before suspension or termination where we believe …". */
+/**
+ * An exception to notice: "we will not provide you advance notice before suspension or termination where we believe …",
+ * or notice that may come after ("will inform You in advance or, if that is not possible, immediately after of the suspension").
+ */
 const NO_NOTICE_WHERE =
-  /\b(?:will not|won['’]t|do not|need not|may not) (?:provide|give|send) (?:you )?(?:any )?(?:advance |prior )?notice\b[^.]{0,40}\b(?:before|of|prior to) (?:any )?(?:suspension|termination|suspending|terminating)\b/i;
+  /\b(?:will not|won['’]t|do not|need not|may not) (?:provide|give|send) (?:you )?(?:any )?(?:advance |prior )?notice\b[^.]{0,40}\b(?:before|of|prior to) (?:any )?(?:suspension|termination|suspending|terminating)\b|\bin advance,? or,? (?:if|where) (?:that|this|it|doing so) is not (?:possible|practicable|feasible),? (?:immediately |promptly )?after(?:wards)?\b[^.]{0,40}\b(?:suspension|termination)\b/i;
 /** Notice with the reason as the rule, withheld in listed cases: "We will notify you with the reason for termination … unless …". */
 export const NOTICE_UNLESS = /\b(?:notify|inform|tell) you\b[^.]{0,80}\b(?:terminat|suspen)\w*[^.]*\bunless\b/i;
 
@@ -2325,13 +2350,22 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         const { evidence, fields } = exceptEurope(told);
         return ctx.answer('notice', evidence, fields);
       }
-      if (found.length === 0) return NOT_STATED;
+      // No notice only where the service gives itself the power to change them ("We may change these Terms at any time");
+      // "If these terms are changed, the version valid when you signed binds you" says nothing of notice.
+      if (!found.some((l) => CHANGE_POWER.test(l.clause.text))) return NOT_STATED;
       // … with the next sentence where it binds you by use ("By using Amazon Services after such changes, you agree to be bound by them").
       const bound = ctx.following(found.slice(0, 1), BOUND_AFTER_CHANGE, 2).find((l) => l !== found[0] && !found.includes(l));
       const { evidence, fields } = exceptEurope(bound ? [found[0]!, bound, ...found.slice(1)] : found);
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // Which version binds after a change is no power to change without notice.
+      {
+        clause:
+          'If these terms and conditions are changed, the version valid when the contract was signed remains binding on the customer.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // Notice at the service's discretion is no promise.
       {
         clause:
@@ -2484,6 +2518,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // Notice that may come after the fact allows a suspension without prior notice.
+      {
+        clause:
+          'We will inform you in advance or, if that is not possible, immediately after of the suspension of your account, giving the reasons.',
+        document: 'terms',
+        value: 'yes',
+      },
+      // The verb's object is your content, not the agreement a condition names.
+      {
+        clause: 'We may remove or disable your posts for any reason, including if we determine that they violate this Agreement.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       {
         clause:
           'We may suspend or terminate your account if you materially or repeatedly breach this Agreement. We will notify you with the reason for termination or suspension, and where such action is taken for cause, we will give you the opportunity to remedy it, unless there are objective reasons to believe that to do so would violate the law.',
