@@ -29,19 +29,42 @@ const UNCHECKED: Record<string, readonly string[]> = { terms_change_notice: ['no
 /** The answers that state nothing ("not stated", or a closed question's default). */
 const SAYS_NOTHING = new Set(['not_stated', 'none', 'none_stated']);
 
-interface Sentence { doc: string; sentence: string; sid: number; raw_tags: string[] }
+interface Sentence {
+  doc: string;
+  sentence: string;
+  sid: number;
+  raw_tags: string[];
+}
 const byDoc = new Map<string, Sentence[]>();
 for (const line of readFileSync(join(SHARED, 'corpus/claudette50_en.jsonl'), 'utf8').split('\n').filter(Boolean)) {
   const s = JSON.parse(line) as Sentence;
   byDoc.set(s.doc, [...(byDoc.get(s.doc) ?? []), s]);
 }
-const ADJECTIVES: Record<string, string> = { France: 'french', England: 'english', Netherlands: 'dutch', Switzerland: 'swiss', Ireland: 'irish', Wales: 'welsh' };
+const ADJECTIVES: Record<string, string> = {
+  France: 'french',
+  England: 'english',
+  Netherlands: 'dutch',
+  Switzerland: 'swiss',
+  Ireland: 'irish',
+  Wales: 'welsh',
+};
 const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const dev = new Set(readdirSync(join(SHARED, 'corpus/ota')).map(key));
-const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normal = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 type Outcome = 'supported' | 'unsupported' | 'unchecked' | 'silent' | 'missed';
-interface Row { doc: string; dev: boolean; question: string; value: string; outcome: Outcome; quote: string }
+interface Row {
+  doc: string;
+  dev: boolean;
+  question: string;
+  value: string;
+  outcome: Outcome;
+  quote: string;
+}
 const rows: Row[] = [];
 for (const [doc, sentences] of byDoc) {
   sentences.sort((a, b) => a.sid - b.sid);
@@ -63,7 +86,9 @@ for (const [doc, sentences] of byDoc) {
       const backed = quotes.some((q) => tagged.some((t) => t.includes(normal(q)) || normal(q).includes(t)));
       // A place must be named in a tagged sentence (a word of it of four letters or more).
       const place = question === 'courts' || question === 'governing_law';
-      const words = value.split(/[^A-Za-z]+/).filter((w) => w.length >= 4 && !/^(?:laws?|courts?|state|federal|united|republic|country|residence)$/i.test(w));
+      const words = value
+        .split(/[^A-Za-z]+/)
+        .filter((w) => w.length >= 4 && !/^(?:laws?|courts?|state|federal|united|republic|country|residence)$/i.test(w));
       const stems = words.flatMap((w) => [w.slice(0, 4).toLowerCase(), ...(ADJECTIVES[w] ? [ADJECTIVES[w]!] : [])]);
       const named = !place || stems.length === 0 || stems.some((stem) => tagged.some((t) => t.includes(stem)));
       outcome = backed && named ? 'supported' : 'unsupported';
@@ -74,7 +99,14 @@ for (const [doc, sentences] of byDoc) {
 
 function tally(list: readonly Row[]) {
   const count = (o: Outcome) => list.filter((r) => r.outcome === o).length;
-  return { answers: list.length, stated: list.length - count('silent') - count('missed'), unchecked: count('unchecked'), supported: count('supported'), unsupported: count('unsupported'), missed: count('missed') };
+  return {
+    answers: list.length,
+    stated: list.length - count('silent') - count('missed'),
+    unchecked: count('unchecked'),
+    supported: count('supported'),
+    unsupported: count('unsupported'),
+    missed: count('missed'),
+  };
 }
 const unseen = rows.filter((r) => !r.dev);
 const summary = {
@@ -95,4 +127,5 @@ else {
 }
 if (args.includes('--show'))
   for (const r of [...unseen].sort((a, b) => a.outcome.localeCompare(b.outcome) * -1))
-    if (r.outcome !== 'silent' && r.outcome !== 'unchecked') process.stdout.write(`\n[${r.outcome}] ${r.doc} ${r.question}=${r.value}\n  ${r.quote.slice(0, 400)}\n`);
+    if (r.outcome !== 'silent' && r.outcome !== 'unchecked')
+      process.stdout.write(`\n[${r.outcome}] ${r.doc} ${r.question}=${r.value}\n  ${r.quote.slice(0, 400)}\n`);

@@ -30,62 +30,242 @@ interface CaseReading {
   readonly placeInQuote?: boolean;
 }
 
-const STATED = ['yes', 'yes_opt_in', 'yes_opt_out', 'yes_with_permission', 'yes_with_consent'];
 const CASES: readonly CaseReading[] = [
   { label: 'this_service_does_not_sell_your_personal_data', question: 'sells_data', agrees: ['no'], contradicts: ['yes', 'yes_opt_out'] },
   { label: 'the_service_may_sell_your_data_unless_you_opt_out', question: 'sells_data', agrees: ['yes_opt_out'], contradicts: ['no'] },
-  { label: 'the_service_does_not_share_user_information_with_third_parties', question: 'sells_data', agrees: ['no'], contradicts: ['yes', 'yes_opt_out'] },
-  { label: 'the_service_uses_your_personal_data_to_employ_targeted_third_party', question: 'targeted_ads', agrees: ['yes', 'yes_opt_in', 'yes_opt_out'], contradicts: ['no'] },
+  {
+    label: 'the_service_does_not_share_user_information_with_third_parties',
+    question: 'sells_data',
+    agrees: ['no'],
+    contradicts: ['yes', 'yes_opt_out'],
+  },
+  {
+    label: 'the_service_uses_your_personal_data_to_employ_targeted_third_party',
+    question: 'targeted_ads',
+    agrees: ['yes', 'yes_opt_in', 'yes_opt_out'],
+    contradicts: ['no'],
+  },
   { label: 'you_can_opt_out_of_targeted_advertising', question: 'targeted_ads', agrees: ['yes_opt_out'], contradicts: ['no'] },
   { label: 'the_service_uses_your_personal_data_for_advertising', question: 'targeted_ads', agrees: [], contradicts: ['no'] },
   { label: 'this_service_tracks_you_on_other_websites', question: 'cross_site_tracking', agrees: ['yes'], contradicts: ['no'] },
   { label: 'tracking_via_third_party_cookies_for_other_purposes', question: 'cross_site_tracking', agrees: ['yes'], contradicts: ['no'] },
   { label: 'this_service_does_not_track_you', question: 'cross_site_tracking', agrees: ['no'], contradicts: ['yes'] },
-  { label: 'this_service_gathers_information_about_you_through_third_parties', question: 'third_party_data', agrees: ['yes'], contradicts: ['no'] },
-  { label: 'this_service_receives_your_location_through_gps_coordinates', question: 'precise_location', agrees: ['yes', 'yes_with_permission'], contradicts: ['no'] },
-  { label: 'this_service_does_not_collect_use_or_share_location_data', question: 'precise_location', agrees: ['no'], contradicts: ['yes', 'yes_with_permission'] },
-  { label: 'this_service_collects_your_ip_address_for_location_use', question: 'precise_location', agrees: [], contradicts: ['yes', 'yes_with_permission'] },
+  {
+    label: 'this_service_gathers_information_about_you_through_third_parties',
+    question: 'third_party_data',
+    agrees: ['yes'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'this_service_receives_your_location_through_gps_coordinates',
+    question: 'precise_location',
+    agrees: ['yes', 'yes_with_permission'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'this_service_does_not_collect_use_or_share_location_data',
+    question: 'precise_location',
+    agrees: ['no'],
+    contradicts: ['yes', 'yes_with_permission'],
+  },
+  {
+    label: 'this_service_collects_your_ip_address_for_location_use',
+    question: 'precise_location',
+    agrees: [],
+    contradicts: ['yes', 'yes_with_permission'],
+  },
   { label: 'your_biometric_data_is_collected', question: 'biometrics', agrees: ['yes', 'yes_with_consent'], contradicts: ['no'] },
   { label: 'the_service_can_read_your_private_messages', question: 'message_content', agrees: ['yes'], contradicts: ['no'] },
   { label: 'user_logs_are_deleted_after_a_finite_period_of_time', question: 'retention', agrees: ['fixed_periods'], contradicts: [] },
-  { label: 'you_can_request_access_and_deletion_of_personal_data', question: 'account_deletion', agrees: ['self_service', 'by_request'], contradicts: ['no'] },
-  { label: 'this_service_allows_you_to_retrieve_an_archive_of_your_data', question: 'data_export', agrees: ['self_service', 'by_request'], contradicts: ['no'] },
-  { label: 'this_service_provides_a_way_for_you_to_export_your_data', question: 'data_export', agrees: ['self_service', 'by_request'], contradicts: ['no'] },
-  { label: 'the_service_promises_to_inform_and_or_notify_users_regarding_government', question: 'law_enforcement_notice', agrees: ['yes'], contradicts: ['no'] },
-  { label: 'this_service_reserves_the_right_to_disclose_your_personal_information_without', question: 'law_enforcement_notice', agrees: ['no'], contradicts: ['yes'] },
-  { label: 'the_services_will_notify_users_if_personal_data_has_been_affected_by_data', question: 'breach_notice', agrees: ['yes'], contradicts: [] },
-  { label: 'your_data_may_be_processed_and_stored_anywhere_in_the_world', question: 'international_transfer', agrees: ['yes'], contradicts: ['no'] },
-  { label: 'this_service_is_only_available_to_users_over_a_certain_age', question: 'min_age', agrees: [], contradicts: [], numberInQuote: true },
-  { label: 'this_service_forces_users_into_binding_arbitration_in_the_case_of_disputes', question: 'arbitration', agrees: ['mandatory', 'mandatory_with_opt_out'], contradicts: [] },
-  { label: 'this_service_does_not_force_users_into_binding_arbitration', question: 'arbitration', agrees: ['none'], contradicts: ['mandatory', 'mandatory_with_opt_out'] },
+  {
+    label: 'you_can_request_access_and_deletion_of_personal_data',
+    question: 'account_deletion',
+    agrees: ['self_service', 'by_request'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'this_service_allows_you_to_retrieve_an_archive_of_your_data',
+    question: 'data_export',
+    agrees: ['self_service', 'by_request'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'this_service_provides_a_way_for_you_to_export_your_data',
+    question: 'data_export',
+    agrees: ['self_service', 'by_request'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'the_service_promises_to_inform_and_or_notify_users_regarding_government',
+    question: 'law_enforcement_notice',
+    agrees: ['yes'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'this_service_reserves_the_right_to_disclose_your_personal_information_without',
+    question: 'law_enforcement_notice',
+    agrees: ['no'],
+    contradicts: ['yes'],
+  },
+  {
+    label: 'the_services_will_notify_users_if_personal_data_has_been_affected_by_data',
+    question: 'breach_notice',
+    agrees: ['yes'],
+    contradicts: [],
+  },
+  {
+    label: 'your_data_may_be_processed_and_stored_anywhere_in_the_world',
+    question: 'international_transfer',
+    agrees: ['yes'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'this_service_is_only_available_to_users_over_a_certain_age',
+    question: 'min_age',
+    agrees: [],
+    contradicts: [],
+    numberInQuote: true,
+  },
+  {
+    label: 'this_service_forces_users_into_binding_arbitration_in_the_case_of_disputes',
+    question: 'arbitration',
+    agrees: ['mandatory', 'mandatory_with_opt_out'],
+    contradicts: [],
+  },
+  {
+    label: 'this_service_does_not_force_users_into_binding_arbitration',
+    question: 'arbitration',
+    agrees: ['none'],
+    contradicts: ['mandatory', 'mandatory_with_opt_out'],
+  },
   { label: 'you_waive_your_right_to_a_class_action', question: 'class_action_waiver', agrees: ['yes'], contradicts: [] },
   { label: 'you_waive_your_moral_rights', question: 'moral_rights_waiver', agrees: ['yes'], contradicts: [] },
   { label: 'this_service_can_license_user_content_to_third_parties', question: 'content_licence', agrees: ['broad'], contradicts: [] },
-  { label: 'the_service_can_distribute_your_content_through_any_media_known_now_or_in', question: 'content_licence', agrees: ['broad'], contradicts: [] },
-  { label: 'terms_may_be_changed_any_time_at_their_discretion_without_notice_to_the_user', question: 'terms_change_notice', agrees: ['no_notice'], contradicts: ['advance_notice'] },
-  { label: 'when_the_service_wants_to_make_a_material_change_to_its_terms_users_are', question: 'terms_change_notice', agrees: ['advance_notice'], contradicts: ['no_notice'] },
-  { label: 'when_the_service_wants_to_change_its_terms_users_are_notified_a_week_or_more_in', question: 'terms_change_notice', agrees: ['advance_notice'], contradicts: ['no_notice'] },
-  { label: 'the_service_can_delete_your_account_without_prior_notice_and_without_a_reason', question: 'termination_without_notice', agrees: ['yes'], contradicts: ['no'] },
-  { label: 'any_liability_on_behalf_of_the_service_is_only_limited_to_the_fees_you_paid_as', question: 'liability_cap', agrees: [], contradicts: [] },
-  { label: 'you_agree_to_defend_indemnify_and_hold_the_service_harmless_in_case_of_a_claim', question: 'indemnity', agrees: ['yes'], contradicts: [] },
-  { label: 'you_are_solely_responsible_for_claims_made_against_the_service_and_agree_to', question: 'indemnity', agrees: ['yes'], contradicts: [] },
-  { label: 'users_have_a_reduced_time_period_to_take_legal_action_against_the_service', question: 'claim_time_limit', agrees: [], contradicts: [] },
-  { label: 'you_authorise_the_service_to_charge_a_credit_card_supplied_on_re_occurring_basis', question: 'auto_renewal', agrees: ['yes'], contradicts: ['no'] },
+  {
+    label: 'the_service_can_distribute_your_content_through_any_media_known_now_or_in',
+    question: 'content_licence',
+    agrees: ['broad'],
+    contradicts: [],
+  },
+  {
+    label: 'terms_may_be_changed_any_time_at_their_discretion_without_notice_to_the_user',
+    question: 'terms_change_notice',
+    agrees: ['no_notice'],
+    contradicts: ['advance_notice'],
+  },
+  {
+    label: 'when_the_service_wants_to_make_a_material_change_to_its_terms_users_are',
+    question: 'terms_change_notice',
+    agrees: ['advance_notice'],
+    contradicts: ['no_notice'],
+  },
+  {
+    label: 'when_the_service_wants_to_change_its_terms_users_are_notified_a_week_or_more_in',
+    question: 'terms_change_notice',
+    agrees: ['advance_notice'],
+    contradicts: ['no_notice'],
+  },
+  {
+    label: 'the_service_can_delete_your_account_without_prior_notice_and_without_a_reason',
+    question: 'termination_without_notice',
+    agrees: ['yes'],
+    contradicts: ['no'],
+  },
+  {
+    label: 'any_liability_on_behalf_of_the_service_is_only_limited_to_the_fees_you_paid_as',
+    question: 'liability_cap',
+    agrees: [],
+    contradicts: [],
+  },
+  {
+    label: 'you_agree_to_defend_indemnify_and_hold_the_service_harmless_in_case_of_a_claim',
+    question: 'indemnity',
+    agrees: ['yes'],
+    contradicts: [],
+  },
+  {
+    label: 'you_are_solely_responsible_for_claims_made_against_the_service_and_agree_to',
+    question: 'indemnity',
+    agrees: ['yes'],
+    contradicts: [],
+  },
+  {
+    label: 'users_have_a_reduced_time_period_to_take_legal_action_against_the_service',
+    question: 'claim_time_limit',
+    agrees: [],
+    contradicts: [],
+  },
+  {
+    label: 'you_authorise_the_service_to_charge_a_credit_card_supplied_on_re_occurring_basis',
+    question: 'auto_renewal',
+    agrees: ['yes'],
+    contradicts: ['no'],
+  },
   { label: 'the_service_has_a_no_refund_policy', question: 'refunds', agrees: ['no'], contradicts: ['yes', 'partial'] },
-  { label: 'this_service_has_a_no_refund_policy_with_some_exceptions', question: 'refunds', agrees: ['no', 'partial'], contradicts: ['yes'] },
-  { label: 'users_are_entitled_to_a_refund_if_certain_thresholds_or_standards_are_not_met', question: 'refunds', agrees: ['partial', 'yes'], contradicts: ['no'] },
+  {
+    label: 'this_service_has_a_no_refund_policy_with_some_exceptions',
+    question: 'refunds',
+    agrees: ['no', 'partial'],
+    contradicts: ['yes'],
+  },
+  {
+    label: 'users_are_entitled_to_a_refund_if_certain_thresholds_or_standards_are_not_met',
+    question: 'refunds',
+    agrees: ['partial', 'yes'],
+    contradicts: ['no'],
+  },
   { label: 'the_court_of_law_governing_the_terms_is_in_location_x', question: 'courts', agrees: [], contradicts: [], placeInQuote: true },
-  { label: 'the_court_of_law_governing_the_terms_is_in_location_x', question: 'governing_law', agrees: [], contradicts: [], placeInQuote: true },
+  {
+    label: 'the_court_of_law_governing_the_terms_is_in_location_x',
+    question: 'governing_law',
+    agrees: [],
+    contradicts: [],
+    placeInQuote: true,
+  },
 ];
 /** Whether the quote is read as privacy policy text (else as terms). */
-const PRIVACY_QUESTIONS = new Set(['sells_data', 'targeted_ads', 'cross_site_tracking', 'third_party_data', 'precise_location', 'biometrics',
-  'message_content', 'retention', 'account_deletion', 'data_export', 'law_enforcement_notice', 'breach_notice', 'international_transfer']);
+const PRIVACY_QUESTIONS = new Set([
+  'sells_data',
+  'targeted_ads',
+  'cross_site_tracking',
+  'third_party_data',
+  'precise_location',
+  'biometrics',
+  'message_content',
+  'retention',
+  'account_deletion',
+  'data_export',
+  'law_enforcement_notice',
+  'breach_notice',
+  'international_transfer',
+]);
 /** The answers of a closed question that also stand for "nothing says otherwise". */
 const DEFAULTS = new Set(['not_stated', 'none', 'none_stated']);
-const ADJECTIVES: Record<string, string> = { France: 'french', England: 'english', Netherlands: 'dutch', Switzerland: 'swiss', Ireland: 'irish', Wales: 'welsh' };
-const WORD_NUMBERS: Record<string, number> = { thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, eighteenth: 18, twenty: 20, 'twenty-one': 21 };
+const ADJECTIVES: Record<string, string> = {
+  France: 'french',
+  England: 'english',
+  Netherlands: 'dutch',
+  Switzerland: 'swiss',
+  Ireland: 'irish',
+  Wales: 'welsh',
+};
+const WORD_NUMBERS: Record<string, number> = {
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  eighteenth: 18,
+  twenty: 20,
+  'twenty-one': 21,
+};
 
-interface Point { doc: string; sentence: string; labels: string[] }
+interface Point {
+  doc: string;
+  sentence: string;
+  labels: string[];
+}
 const points = readFileSync(join(SHARED, 'corpus/tosdr_points.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
@@ -94,7 +274,14 @@ const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const devServices = new Set(readdirSync(join(SHARED, 'corpus/ota')).map(key));
 
 type Outcome = 'agrees' | 'contradicts' | 'other' | 'not_stated';
-interface Reading { case: CaseReading; doc: string; dev: boolean; sentence: string; value: string; outcome: Outcome }
+interface Reading {
+  case: CaseReading;
+  doc: string;
+  dev: boolean;
+  sentence: string;
+  value: string;
+  outcome: Outcome;
+}
 
 function outcomeOf(reading: CaseReading, value: string, sentence: string): Outcome {
   if (reading.numberInQuote && !DEFAULTS.has(value)) {
@@ -103,7 +290,9 @@ function outcomeOf(reading: CaseReading, value: string, sentence: string): Outco
     return numbers.includes(Number(value)) ? 'agrees' : 'contradicts';
   }
   if (reading.placeInQuote && !DEFAULTS.has(value)) {
-    const words = value.split(/[^A-Za-z]+/).filter((w) => w.length >= 4 && !/^(?:laws?|courts?|state|federal|united|republic|country|county|residence)$/i.test(w));
+    const words = value
+      .split(/[^A-Za-z]+/)
+      .filter((w) => w.length >= 4 && !/^(?:laws?|courts?|state|federal|united|republic|country|county|residence)$/i.test(w));
     const stems = words.flatMap((w) => [w.slice(0, 4).toLowerCase(), ...(ADJECTIVES[w] ? [ADJECTIVES[w]!] : [])]);
     return words.length === 0 || stems.some((stem) => sentence.toLowerCase().includes(stem)) ? 'agrees' : 'contradicts';
   }
@@ -119,7 +308,14 @@ for (const point of points) {
     const type: DocumentType = PRIVACY_QUESTIONS.has(reading.question) ? 'privacy' : 'terms';
     const result = await analyzeDocuments([{ type, url: `file://tosdr/${point.doc}`, mediaType: 'markdown', content: point.sentence }]);
     const value = String((result.factSheet as Record<string, { value: unknown }> | undefined)?.[reading.question]?.value ?? 'not_stated');
-    readings.push({ case: reading, doc: point.doc, dev: devServices.has(key(point.doc)), sentence: point.sentence, value, outcome: outcomeOf(reading, value, point.sentence) });
+    readings.push({
+      case: reading,
+      doc: point.doc,
+      dev: devServices.has(key(point.doc)),
+      sentence: point.sentence,
+      value,
+      outcome: outcomeOf(reading, value, point.sentence),
+    });
   }
 }
 

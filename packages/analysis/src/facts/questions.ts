@@ -168,8 +168,9 @@ const TRACKING_DENIED =
 const TRACKING_PARTNERS =
   /\b(?:advertisers?|partners?|third parties)\b[^.]{0,120}\b(?:information|data)\b[^.]{0,80}\b(?:your )?(?:activit(?:y|ies)|actions?|visits?|purchases?)\b[^.]{0,60}\b(?:off|outside|on (?:their|other))\b/i;
 
+/** Data about you that others give the service: "from our partners", "from public and commercial sources", "Third parties may also provide us with …". */
 const THIRD_PARTY_DATA =
-  /\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:our |other |trusted )?(?:advertising |marketing |business )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|other sources|affiliates|service providers|publicly available sources|other users)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
+  /\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:our |other |trusted |these |such |certain |various )?(?:advertising |marketing |business )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|data providers|other sources|affiliates|service providers|publicly available sources|(?:public|commercial)(?: and (?:public|commercial))? sources|other users)\b|\b(?:third parties|partners|advertisers|data brokers|data providers)\b[^.]{0,30}\b(?:provide|give|send|share|disclose)\w* (?:us|with us)\b[^.]{0,60}\b(?:information|data)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
 
 const AI_TRAIN =
   /\b(?:train(?:ing|s|ed)?)\b[^.]{0,100}\b(?:artificial intelligence|AI|machine[- ]learning|ML|models?|algorithms?|LLMs?|generative)\b|\b(?:artificial intelligence|AI|machine[- ]learning|generative AI|LLMs?)\b[^.]{0,80}\btrain(?:ing|s|ed)?\b|\b(?:develop|improve|enhance)\w*\b[^.]{0,30}\b(?:(?:our |generative )?AI\b|artificial intelligence|machine[- ]learning models?)/i;
@@ -275,8 +276,9 @@ const SOME_COUNTRIES = /\b(?:some|certain) (?:countries|jurisdictions|states)\b|
 /** What you can do about your own account or data, for users in general: not others' acts, not one region's right. */
 const yoursToDo = (found: Located[]) =>
   found.filter((l) => !OTHERS_ACT.test(l.clause.text) && !SOME_COUNTRIES.test(l.clause.text) && scopeOf(l.clause) === undefined);
+/** A copy of your data: downloaded, exported, an archive or copies of it, or handed over to you or another controller. */
 const EXPORT =
-  /\b(?:download|export|copy|portability|portable|port)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy|the information|format|it)\b|\bdata portability\b|\bRequest Account Info\b|\bmachine-readable\b/i;
+  /\b(?:download|export|copy|copies|archive|portability|portable|port)\b[^.]{0,60}\b(?:your (?:data|information|content)|personal (?:data|information)|a copy|the information|format|it|(?:data|information|records) (?:(?:that )?we (?:collect|hold|have|store|keep|process)|about you))\b|\bdata portability\b|\bRequest Account Info\b|\bmachine-readable\b|\bData Export\b|\b(?:provide|give|send) (?:your personal (?:data|information)|(?:a copy of )?(?:the )?(?:personal )?(?:data|information) (?:we hold )?about you) to you\b|\btransmit (?:it|your (?:personal )?data) (?:directly )?to another controller\b/i;
 /** A right to access your data, asked for: "the right to request access to …", "If you would like to access your personal information, please visit …" (seeing it in your account is no copy). */
 const ACCESS_RIGHT =
   /\b(?:right to|(?:would|wish)(?: like)? to|request)\b[^.]{0,40}\baccess\b[^.]{0,40}\b(?:your|the|personal) (?:personal )?(?:data|information)\b/i;
@@ -415,7 +417,7 @@ const BREACH =
 /** "… sent to and used in the US and UK": the capitals only (not "sent to us"). */
 const TRANSFER_US = /\b(?:[Tt]ransfer\w*|[Pp]rocess\w*|[Ss]tor\w*|[Ss]ent|[Mm]oved|[Hh]osted)\b[^.]{0,120}\bthe US\b/;
 const TRANSFER = new RegExp(
-  String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|European|UK|United Kingdom|state)|other countries|countries other than|internationally|across borders|United States|third countries)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
+  String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted|accessed|end up)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|European|UK|United Kingdom|state)|other countries|countries other than|(?:a|any) (?:other )?country other than|any other country|another country|(?:various|different|several|many) countries|around the world|all over the world|throughout the world|internationally|across borders|United States|third countries|countries (?:without|that (?:do not|don['’]t) have) (?:an? )?adequa\w*)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
   'i',
 );
 const PLACES = [
@@ -994,7 +996,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = serviceOnly(ctx.find(THIRD_PARTY_DATA, PRIVACY)).filter((l) => /\b(?:we|us)\b/i.test(l.clause.text));
       return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
     },
-    examples: [{ clause: 'We receive information about you from our partners and advertisers.', value: 'yes' }],
+    examples: [
+      { clause: 'We may collect information about you from public and commercial sources.', value: 'yes' },
+      { clause: 'Third parties may also provide us with additional information about you.', value: 'yes' },
+      { clause: 'We receive information about you from our partners and advertisers.', value: 'yes' },
+    ],
   },
   {
     id: 'ai_training',
@@ -1316,7 +1322,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       // Your data as the object of the verb, or the right named, with a way to ask.
-      { clause: 'You can ask us to remove the personal information we hold about you by e-mailing privacy@example.com.', value: 'by_request' },
+      {
+        clause: 'You can ask us to remove the personal information we hold about you by e-mailing privacy@example.com.',
+        value: 'by_request',
+      },
       { clause: 'You may request erasure of data we hold about you by contacting us.', value: 'by_request' },
       { clause: 'You may terminate your account whenever you like from your account settings.', value: 'self_service' },
       {
@@ -1354,6 +1363,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return asked.length > 0 ? ctx.answer('by_request', asked, howOf(asked)) : NOT_STATED;
     },
     examples: [
+      { clause: 'You can request an archive of the data we collect about you by contacting our support team.', value: 'by_request' },
+      {
+        clause: 'At your request, we will provide your personal data to you or transmit it directly to another controller.',
+        value: 'by_request',
+      },
       { clause: 'In your settings you can choose whether other members can download your photos.', value: 'not_stated' },
       {
         clause: 'Some countries (currently only Brazil) require that you can download a copy of your chat history.',
@@ -1488,6 +1502,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', safeguard ? [...found.slice(0, 2), safeguard] : found, where.length > 0 ? { where } : {});
     },
     examples: [
+      // Anywhere else, however put.
+      { clause: 'Information you provide may be transferred to or accessed by entities around the world.', value: 'yes' },
+      {
+        clause: 'Personal information we collect may be stored and processed in any other country where we have facilities.',
+        value: 'yes',
+      },
+      { clause: 'Our servers are in several places, so your information might end up on a computer in another country.', value: 'yes' },
       {
         clause: 'We transfer your information to the United States and other countries.',
         value: 'yes',
@@ -1674,7 +1695,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         document: 'terms',
         value: 'Ontario',
       },
-      { clause: 'These Terms will be governed by Ontario Law, without regard to conflict of laws principles.', document: 'terms', value: 'Ontario' },
+      {
+        clause: 'These Terms will be governed by Ontario Law, without regard to conflict of laws principles.',
+        document: 'terms',
+        value: 'Ontario',
+      },
       {
         // A rule in the sub-items of "If you are a resident of …:" is for those residents; another region's law is its variant.
         clause:
@@ -2288,7 +2313,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Feedback, you … waive any moral rights"; items under "If you send us ideas or suggestions, you agree that:") is not;
       // "any User Content, including Feedback" is.
       const found = ctx
-        .following(ctx.find(MORAL_WAIVER, TERMS), /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b|\bgive up\b|\bgiving up\b|\brelinquish|\bforgo/i, 1)
+        .following(
+          ctx.find(MORAL_WAIVER, TERMS),
+          /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b|\bgive up\b|\bgiving up\b|\brelinquish|\bforgo/i,
+          1,
+        )
         .filter((l) => !aboutFeedback(l));
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },

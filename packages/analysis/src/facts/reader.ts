@@ -246,7 +246,12 @@ export function isInNegationScope(text: string, verb: RegExp): boolean {
   const before = text.slice(Math.max(0, match.index - 200), match.index);
   let start = 0;
   for (const boundary of before.matchAll(SCOPE_BOUNDARY)) start = boundary.index + boundary[0].length;
-  return DENIAL.test(before.slice(start).replace(/\bnot only\b/gi, '').replace(USER_NEGATION, ''));
+  return DENIAL.test(
+    before
+      .slice(start)
+      .replace(/\bnot only\b/gi, '')
+      .replace(USER_NEGATION, ''),
+  );
 }
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
