@@ -636,7 +636,7 @@ const CHANGE_POWER =
   /\b(?:may|can|might|will|reserves?|retains?|entitled to|right to)\b[^.;]{0,80}\b(?:chang|modif|amend|updat|revis|add|remove)\w*|\bfrom time to time\b|\b(?:effective|binding|apply) (?:immediately )?(?:up)?on (?:posting|publication)\b|\bat any time\b/i;
 /** Notice that may consist of posting the new terms: "Such notice may be provided … by posting", "posting … will constitute notice". */
 const NOTICE_BY_POSTING =
-  /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
+  /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\bnotice\b[^.]{0,60}\b(?:including|such as|for example) by (?:revising|updating|changing) the (?:"?last (?:updated|modified|revised)"? |effective )?date\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
 /**
  * The service telling the user, whatever the channel or voice: "we will notify you", "you will be notified by e-mail", "will be announced",
  * "by providing notice via e-mail", "we will use reasonable efforts to contact you".
@@ -712,8 +712,9 @@ const NO_LIABILITY =
   /\b(?:not|neither|no event|never)\b[^.;]{0,200}\bliable\b(?: to you)?(?: in any way)?(?: whatsoever)? for (?<what>any (?:loss(?:es)? or )?damages?(?: of any kind| whatsoever)|(?:any )?loss or damage of any kind)\b/i;
 /** The cap itself (aggregate or maximum liability), preferred to clauses that only exclude kinds of damage. */
 const AGGREGATE = /\b(?:aggregate|maximum(?! extent)|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
+/** Covering the service against claims, in legal or plain words ("you'll have to defend us in court and pay for any damages we incur"). */
 const INDEMNITY =
-  /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
+  /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\byou(?:['’]ll| will| must| agree to)?(?: have to)? defend (?:us|[A-Z][\w.]*)\b[^.]{0,60}\bpay\b[^.]{0,40}\b(?:damages|costs|losses)\b|\bsubject to indemnification by you\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
 /** An indemnity for commercial users only, or for taxes only ("You will indemnify us for any taxes relating to your purchase"): no indemnity against claims. */
 const NARROW_INDEMNITY =
@@ -2388,6 +2389,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // Notice that may be the new date at the top is the posting itself.
+      {
+        clause:
+          'We may change these Terms at any time. If we change these Terms, we will provide notice of the changes, including by revising the date at the top of these Terms.',
+        document: 'terms',
+        value: 'no_notice',
+      },
       // Which version binds after a change is no power to change without notice.
       {
         clause:
@@ -2758,6 +2766,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [
+      {
+        clause:
+          'If we get sued because of something you did in breach of these Terms, you will have to defend us in court and pay for any damages we incur.',
+        document: 'terms',
+        value: 'yes',
+      },
       {
         clause: 'The Member shall indemnify and hold harmless the Company against claims arising from its posts.',
         document: 'terms',
