@@ -265,6 +265,8 @@ interface Point {
   doc: string;
   sentence: string;
   labels: string[];
+  ratings: string[];
+  document?: string;
 }
 const points = readFileSync(join(SHARED, 'corpus/tosdr_points.jsonl'), 'utf8')
   .split('\n')
@@ -319,6 +321,32 @@ for (const point of points) {
   }
 }
 
+/**
+ * The lists on the same quotes: a quote ToS;DR rates good (a denial, a right, a limit) that yields a bad item is a practice
+ * read where the text promises the opposite, or the user's right read as the service's power.
+ */
+interface Inverted {
+  doc: string;
+  dev: boolean;
+  sentence: string;
+  case: string;
+  items: string[];
+}
+const inverted: Inverted[] = [];
+let goodQuotes = 0;
+for (const point of points) {
+  const good = point.ratings.indexOf('good');
+  if (good < 0) continue;
+  goodQuotes++;
+  const type: DocumentType = /privacy|data|cookie/i.test(point.document ?? '') ? 'privacy' : 'terms';
+  const result = await analyzeDocuments([{ type, url: `file://tosdr/${point.doc}`, mediaType: 'markdown', content: point.sentence }]);
+  const items = [...result.details.keyPoints, ...result.details.privacyConcerns]
+    .filter((item) => item.severity === 'bad' || item.severity === 'blocker')
+    .map((item) => `${item.severity}: ${item.text}`);
+  if (items.length > 0)
+    inverted.push({ doc: point.doc, dev: devServices.has(key(point.doc)), sentence: point.sentence, case: point.labels[good]!, items });
+}
+
 function tally(list: readonly Reading[]) {
   const count = (o: Outcome) => list.filter((r) => r.outcome === o).length;
   const stated = list.length - count('not_stated');
@@ -332,6 +360,8 @@ const summary = {
   unseen: tally(unseen),
   dev: tally(readings.filter((r) => r.dev)),
   perQuestion: Object.fromEntries([...byQuestion].map(([q, list]) => [q, tally(list.filter((r) => !r.dev))])),
+  goodQuotes,
+  goodQuotesWithBadItems: inverted.length,
 };
 if (args.includes('--json')) {
   process.stdout.write(`${JSON.stringify(summary)}\n`);
@@ -342,9 +372,12 @@ if (args.includes('--json')) {
   table += `${''.padEnd(28)}${'quotes'.padStart(7)}${'stated'.padStart(8)}${'agrees'.padStart(8)}${'other'.padStart(7)}${'false'.padStart(7)}  false/stated\n`;
   table += line('unseen services', summary.unseen) + line('dev services', summary.dev);
   for (const [q, t] of Object.entries(summary.perQuestion)) table += line(`  ${q}`, t);
+  table += `\nquotes rated good that gave a bad item: ${inverted.length} of ${goodQuotes} (all services)\n`;
   process.stdout.write(table);
 }
 if (args.includes('--show')) {
+  for (const r of inverted)
+    process.stdout.write(`\n[good → bad] ${r.doc} (${r.case})\n  ${r.sentence.slice(0, 400)}\n  → ${r.items.join('\n  → ')}\n`);
   const order: Outcome[] = ['contradicts', 'other', 'agrees', 'not_stated'];
   for (const outcome of order) {
     for (const r of readings.filter((x) => x.outcome === outcome && !x.dev)) {

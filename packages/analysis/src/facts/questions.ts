@@ -13,7 +13,7 @@ import {
 } from '../summarize/details';
 import { POINTS_BACK } from '../segment/segment';
 import { TRANSFER_SAFEGUARDS } from '../summarize/vocabulary';
-import { isBackedByQuote } from './reconcile';
+import { givesServicePowerToEnd, isBackedByQuote } from './reconcile';
 import {
   durationsIn,
   europeanRegionsIn,
@@ -2497,8 +2497,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           // of liability for a suspension: "WILL HAVE NO LIABILITY TO YOU FOR ANY … SUSPENSION … FOR ANY REASON".)
           !/\bsurviv\w*\b/i.test(l.clause.text) &&
           !/^\W*(?:[\w’'.-]+\s+){1,4}(?:will|shall) (?:have no liability|not be liable)\b/i.test(l.clause.text) &&
-          isBackedByQuote({ category: 'unilateral_termination', evidence: [{ quote: l.clause.text }] }),
+          isBackedByQuote({ category: 'unilateral_termination', evidence: [{ quote: l.clause.text }] }, true),
       );
+      // The service's power must be stated somewhere: "you can do so at any time by closing your account" is your own.
+      if (!found.some((l) => givesServicePowerToEnd(l.clause.text))) return NOT_STATED;
       const warned = found.filter((l) => WARNED.test(l.clause.text));
       const abrupt = found.filter((l) => ABRUPT.test(l.clause.text) && !WARNED.test(l.clause.text));
       // "Normally we warn you" with an exception "without prior notice" (or "we will not provide you advance notice before
@@ -2555,6 +2557,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // The user's own right to leave gives the service no power.
+      {
+        clause: 'If you wish to terminate this Agreement, you can do so at any time by closing your account.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // Notice that may come after the fact allows a suspension without prior notice.
       {
         clause:

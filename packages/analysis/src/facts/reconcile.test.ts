@@ -3,6 +3,27 @@ import { carriesDetails, isBackedByQuote } from './reconcile';
 
 const item = (category: string, quote: string) => ({ category, evidence: [{ quote }] });
 
+describe('isBackedByQuote: a power to end your account is the service’s', () => {
+  it.each([
+    ['We may, in our sole discretion, deactivate, suspend, or terminate your account at any time.', true],
+    ['Example reserves the right, without notice and in its sole discretion, to terminate your license to use the Sites.', true],
+    ['If you violate these Terms, your account may be suspended.', true],
+    ['If we close your account for a breach of these terms, we will do so only after a warning.', true],
+    ['If the good cause is a breach of these Terms, termination is permitted only after an unsuccessful warning.', true],
+    // The user's own right to leave, however the user is named.
+    ['Customer may terminate its free subscriptions immediately without cause.', false],
+    ['The Customer can terminate the contractual relationship at any time.', false],
+    ['If you wish to terminate this Agreement, you can do so at any time by closing your account.', false],
+  ])('%s → %s', (quote, isBacked) => {
+    expect(isBackedByQuote(item('unilateral_termination', quote))).toBe(isBacked);
+  });
+  it('reads a notice rule beside the power as context', () => {
+    const notice = 'We will notify you with the reason for suspension, unless there are reasons to believe that would cause harm.';
+    expect(isBackedByQuote(item('unilateral_termination', notice))).toBe(false);
+    expect(isBackedByQuote(item('unilateral_termination', notice), true)).toBe(true);
+  });
+});
+
 describe('isBackedByQuote', () => {
   it.each([
     ['By using the app, you agree to these Terms.', true],

@@ -73,13 +73,49 @@ const QUOTE_MUST_SAY: Partial<Record<string, RegExp>> = {
     /^(?=[^]*\b(?:agree|accept|bound|consent)\w*)[^]*(?:\b(?:these|this|our) (?:[\w-]+ ){0,3}(?:Terms|Agreement|Conditions)\b|\bthe (?:Terms of (?:Use|Service)|(?:User )?Agreement|following (?:terms|conditions))\b)/i,
 };
 
+/**
+ * A power to end: a modal or a reserved right, then (a few words or an aside later: "may, in our sole discretion,
+ * deactivate", "reserves the right, without notice, to terminate") the verb of ending.
+ */
+const POWER_TO_END =
+  /\b(?:may|can|will|might|shall|could|(?:reserves?|retains?|ha(?:s|ve)) the right|(?:our|its) right|(?:is|are) entitled)\b(?:[\s,]+(?:to\b|[\w’'-]+)){0,9}?[\s,]+(?:to\s+)?(?:suspend|terminat|clos|disabl|deactivat|cancel|delet|block|ban|restrict|end|remov|pause|revok|refus|stop)\w*/gi;
+/** … or the ending said as done, allowed or announced: "may be suspended", "termination is permitted only after …", "before suspending your access, we will …". */
+const ENDED =
+  /\b(?:be|is|are|been|being)\s+(?:\w+\s+)?(?:suspended|terminated|closed|disabled|deactivated|cancell?ed|deleted|blocked|banned|restricted|revoked)\b|\b(?:terminations?|suspensions?)\b[^.;]{0,40}\b(?:is|are|shall be|will be) (?:permitted|allowed|possible|made)\b|\b(?:before|prior to|of)\s+(?:the\s+)?(?:suspending|terminating|suspension|termination)\b(?:\s+or\s+\w+)?\s+(?:of\s+)?your\b|\b(?:if|when|where|once|before) we\b[^.;]{0,20}\b(?:suspend|terminat|clos|disabl|deactivat|delet|block|ban|restrict)\w*/i;
+/** Who does it: the nearest subject before the modal. The user's own right to leave ("Customer may terminate its free subscriptions") is no power of the service. */
+const SUBJECT = /\b(?:we|you|customers?|users?|members?|subscribers?|account holders?|licensees?)\b/gi;
+const USER_SUBJECT = /^(?:you|customers?|users?|members?|subscribers?|account holders?|licensees?)$/i;
+
+/** True when the quote gives the service a power to end your account or agreement, not only you the right to leave. */
+export function givesServicePowerToEnd(quote: string): boolean {
+  if (ENDED.test(quote)) return true;
+  for (const m of quote.matchAll(POWER_TO_END)) {
+    const sentenceStart = Math.max(quote.lastIndexOf('. ', m.index), quote.lastIndexOf('; ', m.index), 0);
+    const subject = [...quote.slice(sentenceStart, m.index).matchAll(SUBJECT)].at(-1)?.[0];
+    if (!subject || !USER_SUBJECT.test(subject)) return true;
+  }
+  return false;
+}
+
+/** What a quote must say, beyond a pattern, for these categories. */
+const QUOTE_MUST_DO: Partial<Record<string, (quote: string) => boolean>> = { unilateral_termination: givesServicePowerToEnd };
+
 /** True when the item's own quote can carry what its category says. */
-export function isBackedByQuote(item: { category: string; evidence: ReadonlyArray<{ quote: string }> }): boolean {
+export function isBackedByQuote(
+  item: { category: string; evidence: ReadonlyArray<{ quote: string }> },
+  /** A clause read as context of a fact (a notice rule beside the power it limits), not as an item's own backing. */
+  asContext = false,
+): boolean {
   const cannot = QUOTE_CANNOT_SAY[item.category];
   const must = QUOTE_MUST_SAY[item.category];
+  const mustDo = QUOTE_MUST_DO[item.category];
   // What a quote says it must be (a negated "do not agree" is no agreeing).
   const says = (quote: string) => must!.test(quote.replace(/\b(?:do not|don['’]t|not)\s+(?:agree|accept)\w*/gi, ''));
-  return (!cannot || !item.evidence.some((e) => cannot.test(e.quote))) && (!must || item.evidence.some((e) => says(e.quote)));
+  return (
+    (!cannot || !item.evidence.some((e) => cannot.test(e.quote))) &&
+    (!must || item.evidence.some((e) => says(e.quote))) &&
+    (asContext || !mustDo || item.evidence.some((e) => mustDo(e.quote)))
+  );
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
