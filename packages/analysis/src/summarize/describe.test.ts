@@ -130,6 +130,7 @@ describe('a clause about something else that shares the keyword', () => {
     ['warranty_disclaimer', 'It may not always be accurate, complete, reliable, current, or error-free.'],
     ['warranty_disclaimer', 'We make no promises about the Service Provider’s products other than those stated in these Terms.'],
     ['user_ownership', 'You represent you own or have obtained all necessary rights to the content you post.'],
+    ['user_ownership', 'You retain all moral rights to the content you upload. However, you waive these rights against us.'],
     ['cross_site_tracking', 'We use various technologies to store information, including cookies, pixel tags and local storage.'],
     [
       'cross_site_tracking',

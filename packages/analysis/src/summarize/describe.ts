@@ -384,11 +384,15 @@ const DESCRIBERS: Record<string, Describer> = {
       ? specific(`You must be at least ${age} years old to use the service.`)
       : plain('The service is only for users above a minimum age.');
   },
-  // Said by the service ("we do not claim ownership", "you retain ownership"), not the user's own warranty of rights.
+  // Said by the service ("we do not claim ownership", "you retain ownership"), not the user's own warranty of rights, nor
+  // moral rights kept ("You retain all moral rights … However, you waive these rights").
   user_ownership: (t) =>
     /\b(?:do not|don['’]t|does not|doesn['’]t) claim ownership\b|\byou (?:retain|keep|own)\b|\bremains? (?:yours|your property)\b|\bbelongs? to you\b/i.test(
       t,
-    ) && !/\b(?:represent|warrant)\w*\b[^.]{0,30}\byou own\b|\byou (?:represent|warrant)/i.test(t)
+    ) &&
+    !/\b(?:represent|warrant)\w*\b[^.]{0,30}\byou own\b|\byou (?:represent|warrant)/i.test(t) &&
+    // Moral rights kept (and often waived in the next breath) are no ownership.
+    !(/\bmoral rights\b/i.test(t) && !/\b(?:ownership|copyright|title|intellectual property|own)\b/i.test(t))
       ? plain('You keep ownership of the content you post.')
       : undefined,
   // The user's own right to leave, not the service's right to end the contract.
