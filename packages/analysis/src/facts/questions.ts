@@ -1595,6 +1595,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // A higher age for a few named countries is a variant for all of them.
+      {
+        clause:
+          'To use our Services, you must be at least 13.\n\nIf you live in France, Germany, or the Netherlands, you must be at least 16.',
+        document: 'terms',
+        value: 13,
+        fields: { variants: [{ scope: 'users in France, Germany, or the Netherlands', value: 16 }] },
+      },
       // The age of people you give information about is not the age to use the service.
       { clause: 'You may not provide personal information about children under the age of 18.', document: 'terms', value: 'not_stated' },
       {
