@@ -2000,6 +2000,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // A sentence that says whom its section is for scopes the rules after it.
+      {
+        clause:
+          '## 15. Disputes\n\nIF YOU’RE A U.S. RESIDENT, YOU ALSO AGREE TO THE FOLLOWING MANDATORY ARBITRATION PROVISIONS:\n\nYou and Example agree to resolve any claims through final and binding arbitration.',
+        document: 'terms',
+        value: 'mandatory',
+        fields: { scope: 'US users' },
+      },
       // Sections some users are exempt from, by number range ("Sections 12.1-12.8 do not apply to you"): the parts headed
       // "**12.1. …**" are theirs, the law in 12.9 is not.
       {
@@ -2683,6 +2691,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // "These limitations … do not apply to users located in the EEA": the cap is for everyone else.
+      {
+        clause:
+          'OUR TOTAL LIABILITY TO YOU IS LIMITED TO THE AMOUNT YOU PAID US IN THE 180 DAYS BEFORE THE CLAIM. These limitations/exclusions do not apply to users located in the EEA.',
+        document: 'terms',
+        value: 'LIMITED TO THE AMOUNT YOU PAID US IN THE 180 DAYS BEFORE THE CLAIM.',
+        fields: { cap: 'paid', paid_months: 6, scope: 'users outside the EEA' },
+      },
       {
         clause:
           'In no event shall our aggregate liability exceed the amount paid by you during the twelve (12) months preceding the claim or one hundred dollars, whichever is greater.',

@@ -298,6 +298,12 @@ function coversSection(from: string, to: string | undefined, section: string, op
 /** "THIS SECTION 7 DOES NOT APPLY TO EU OR UK SUBSCRIBERS": the region (group 1) and the section (group 2). */
 const SECTION_EXEMPTION =
   /\b(?:this )?(?:section|clause|article) (?<section>\d+(?:\.\d+)*) (?:does|do|shall|will)(?: not|n['’]t) apply to (?:the )?(?<region>[A-Z][\w.]*(?:,? (?:or |and )?(?:the )?[A-Z][\w.]*){0,4}) (?:subscribers|users|consumers|residents|customers)\b/i;
+/**
+ * The clauses just before it not for one region's users: "These limitations/exclusions do not apply to users located in the
+ * EEA", "This does not apply to users located in the EEA".
+ */
+const NEARBY_EXEMPTION =
+  /\b(?:these|this|such|the above|the foregoing)(?: (?:limitations?|exclusions?|provisions?|disclaimers?|restrictions?|rights?)(?:\s*\/\s*\w+)?)? (?:do|does|shall|will)(?: not|n['’]t) apply to (?:users|residents|consumers|subscribers|players|customers|you)(?: who are)?(?: (?:located|living|resident|based))? in (?:the )?(?<region>[A-Z][\w.]*(?:,? (?:or |and )?(?:the )?[A-Z][\w.]*){0,4})/i;
 /** The opening of a clause that covers everyone an earlier one did not: "In all other cases, …". */
 const OTHER_CASES = /^\s*(?:in all other cases|otherwise|for (?:all )?other users)\b/i;
 /** "If you are a consumer in the EEA, Switzerland or the UK, …" at the start of a clause. */
@@ -312,7 +318,11 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
   const clause = document.clauses[index]!;
   // "EEA, Switzerland or the United Kingdom (UK)" → "the EEA, Switzerland or the United Kingdom".
   const found = (text: string, at: number) => {
-    const named = text.replace(/\s*\([A-Z]{2,3}\)/g, '').trim();
+    // (… without the sentence's full stop: "users located in the EEA." → "the EEA"; "U.S." keeps its own.)
+    const named = text
+      .replace(/\s*\([A-Z]{2,3}\)/g, '')
+      .trim()
+      .replace(/(?<=\b[A-Za-z]{2,})\.$/, '');
     return {
       region: /^(?:EEA|EU|UK|US|European|United)\b/.test(named) ? `the ${named}` : named,
       by: { clause: document.clauses[at]!, document, index: at },
@@ -333,7 +343,8 @@ export function exemptionOf({ document, index }: Located): { region: string; by:
     if (
       m[2]
         ? section !== undefined && coversSection(m[2], m[3], section, opening)
-        : other.heading === clause.heading && (!/\babove|foregoing\b/i.test(m[0]) || (i > index && i <= index + 3))
+        : other.heading === clause.heading &&
+          ((!/\babove|foregoing\b/i.test(m[0]) && !NEARBY_EXEMPTION.test(m[0])) || (i > index && i <= index + 3))
     )
       return found(m[1]!, i);
   }
@@ -391,6 +402,9 @@ function exemptionsIn(document: FactDocument): Array<{ i: number; m: RegExpExecA
     found = document.clauses.flatMap((clause, i) => {
       const m = EXEMPTION.exec(clause.text);
       if (m) return [{ i, m }];
+      const near = NEARBY_EXEMPTION.exec(clause.text);
+      if (near)
+        return [{ i, m: Object.assign([near[0], near.groups!.region!], { index: near.index, input: near.input }) as RegExpExecArray }];
       // (Its region as the other form gives it: "EU OR UK" read as "EU or UK".)
       const s = SECTION_EXEMPTION.exec(clause.text);
       if (!s) return [];
@@ -431,7 +445,9 @@ export function regionOf(text: string): string | undefined {
     // "…if you live in the United States or outside the EEA, United Kingdom, and Switzerland".
     const outside = /\boutside (?:of )?(?:the )?((?:EEA|European Economic Area|EU|European Union)\b[\w ,]{0,60})/.exec(text)?.[1];
     if (outside) return `users outside the ${outside.trim().replace(/,$/, '')}`;
-    return /\bunited states (?:or|and) canada\b/i.test(text) ? 'users in the United States or Canada' : 'US users';
+    return /\b(?:united states|US|U\.S\.|USA) (?:or|and) canad(?:a|ian)\b/i.test(text)
+      ? 'users in the United States or Canada'
+      : 'US users';
   }
   if (EEA_SCOPE.test(text)) return 'EEA users';
   // One named country's users, where a clause opens with them: "If you are based in Germany, …".
@@ -466,7 +482,12 @@ const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
 const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)? (?:resident|citizen)s? of(?: a country(?: located)? in)?|\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? (?:in|within)|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
 const US_SCOPE = new RegExp(
-  String.raw`\b${WHO} (?:the )?(?:United States\b|U\.S\.|US\b)|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b`,
+  String.raw`\b${WHO} (?:the )?(?:United States\b|U\.S\.|US\b)|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b` +
+    // "IF YOU'RE A U.S. RESIDENT, …", "THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA".
+    String.raw`|\b(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are)) (?:A|a) (?:U\.S\.|US|USA|UNITED STATES|United States) (?:RESIDENT|resident|USER|user|CUSTOMER|customer)` +
+    String.raw`|\b(?:APPLIES|applies) (?:ONLY |only )?(?:TO|to) (?:[A-Za-z]+ ){0,2}(?:IN|in|OF|of) (?:THE |the )?(?:U\.S\.|US|USA|UNITED STATES|United States)\b` +
+    // "FOR U.S. AND CANADIAN PLAYERS, …".
+    String.raw`|\b(?:FOR|For) (?:U\.S\.|US|UNITED STATES|United States|AMERICAN|American)(?: (?:AND|and|OR|or) (?:CANADIAN|Canadian))? (?:PLAYERS|players|USERS|users|RESIDENTS|residents|CUSTOMERS|customers|CONSUMERS|consumers)\b`,
 );
 const EEA_SCOPE = new RegExp(
   String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK)(?:[- ]based)? (?:users?|residents?|consumers?|[Ss]ubscribers?)\b`,

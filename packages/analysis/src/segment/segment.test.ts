@@ -107,3 +107,29 @@ describe('segmentClauses sub-items', () => {
     expect(leadInOf('If you are a resident of the EEA')).toBe('Disputes are resolved as follows:');
   });
 });
+
+describe('segmentClauses scope lines', () => {
+  it('gives the rest of a section the sentence that says whom it is for, until the section ends', () => {
+    const markdown = [
+      '## 15. Disputes',
+      '',
+      'THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA.',
+      '',
+      'You and Example agree to binding arbitration.',
+      '',
+      '### Opt-out',
+      '',
+      'You may opt out within 30 days.',
+      '',
+      '## 16. Governing law',
+      '',
+      'Irish law governs these Terms.',
+    ].join('\n');
+    const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
+    const partsOf = (start: string) => clauses.find((c) => c.text.startsWith(start))?.parts ?? [];
+    const line = 'THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA.';
+    expect(partsOf('You and Example')).toContain(line);
+    expect(partsOf('You may opt out')).toContain(line);
+    expect(partsOf('Irish law')).not.toContain(line);
+  });
+});

@@ -113,6 +113,13 @@ const MAX_CLAUSE_CHARS = 1200;
 const NUMBERED_SECTION = /^\d{1,2}\\?\.\s/;
 /** A heading of a part of one: "B. LIMITATION OF LIABILITY", "(b) Refunds", "7.2 Refunds". */
 const SUB_HEADING = /^(?:[A-Z]\.|\(?[a-z]\)|[ivx]{1,4}\.|\d{1,2}\.\d{1,2}\.?)\s/;
+/**
+ * A sentence that says whom the rest of its section is for: "THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA.",
+ * "IF YOU'RE A U.S. RESIDENT, YOU ALSO AGREE TO THE FOLLOWING MANDATORY ARBITRATION PROVISIONS:". The clauses after it,
+ * until the section ends, hold it as a part of theirs, as they would a heading that names those users.
+ */
+const SCOPE_LINE =
+  /^(?:THIS|This) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:ONLY |only )?(?:APPLIES|applies) (?:ONLY |only )?(?:TO|to)\b[^;:]{3,120}[.:]?$|^(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are|LIVE|live|RESIDE|reside))\b[^;:]{3,80}\b(?:THE FOLLOWING|the following)\b[^;:]{0,80}:$/;
 
 /**
  * Splits extracted blocks into clauses. Sentences end at . ! ? followed by a capital, a digit
@@ -133,6 +140,8 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   let leadIn: Clause['leadIn'];
   // The items ending in ':' that open a list of sub-items ("If you are a resident of the United States or Canada:"), outermost first.
   let openItems: Array<{ indent: number; leadIn: NonNullable<Clause['leadIn']> }> = [];
+  // The section's scope line, and the level of the heading it sits under (undefined: a heading without a level).
+  let scopeLine: { text: string; start: number; end: number; level: number | undefined } | undefined;
   for (const block of blocks) {
     const indent = block.indent ?? 0;
     if (block.kind === 'item') openItems = openItems.filter((open) => open.indent < indent);
@@ -142,6 +151,9 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
     if (block.kind === 'heading' && block.text.length < 160) {
       leadIn = undefined;
       heading = block.text;
+      // A heading ends the scope line's section unless it is a deeper part of it.
+      if (scopeLine && (block.level === undefined || scopeLine.level === undefined || block.level <= scopeLine.level))
+        scopeLine = undefined;
       if (block.level !== undefined) {
         const level = block.level;
         open = [
@@ -169,17 +181,20 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       if (text.length < 3) continue;
       const links = block.links?.filter((l) => text.includes(l.text));
       const start = block.start + from + lead;
+      const scoped = scopeLine ? [...parts, scopeLine.text] : parts;
+      const scopedHeadings = scopeLine ? [...headings, { text: scopeLine.text, start: scopeLine.start, end: scopeLine.end }] : headings;
       clauses.push({
         text,
         start,
         end: start + text.length,
         heading,
-        ...(parts.length ? { parts } : {}),
-        ...(headings.length ? { headings } : {}),
+        ...(scoped.length ? { parts: scoped } : {}),
+        ...(scopedHeadings.length ? { headings: scopedHeadings } : {}),
         kind: block.kind,
         ...(links?.length ? { links } : {}),
         ...(block.kind === 'item' && itemLeadIn ? { leadIn: itemLeadIn } : {}),
       });
+      if (block.kind !== 'item' && SCOPE_LINE.test(text)) scopeLine = { text, start, end: start + text.length, level: open.at(-1)?.level };
       if (block.kind !== 'item') leadIn = /:\s*$/.test(text) ? { text, start, end: start + text.length } : undefined;
       else if (/:\s*$/.test(text)) openItems.push({ indent, leadIn: { text, start, end: start + text.length } });
     }
