@@ -415,7 +415,7 @@ const BREACH =
   /\b(?:data breach|(?:security|privacy) (?:breach|incident)|breach of (?:security|your (?:personal )?(?:data|information)))\b/i;
 
 /** "… sent to and used in the US and UK": the capitals only (not "sent to us"). */
-const TRANSFER_US = /\b(?:[Tt]ransfer\w*|[Pp]rocess\w*|[Ss]tor\w*|[Ss]ent|[Mm]oved|[Hh]osted)\b[^.]{0,120}\bthe US\b/;
+const TRANSFER_US = /\b(?:[Tt]ransfer\w*|(?<!\bthe )[Pp]rocess\w*|[Ss]tor\w*|[Ss]ent|[Mm]oved|[Hh]osted)\b[^.]{0,120}\bthe US\b/;
 const TRANSFER = new RegExp(
   String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted|accessed|end up)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|European|UK|United Kingdom|state)|other countries|countries other than|(?:a|any) (?:other )?country other than|any other country|another country|(?:various|different|several|many) countries|around the world|all over the world|throughout the world|internationally|across borders|United States|third countries|countries (?:without|that (?:do not|don['’]t) have) (?:an? )?adequa\w*)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
   'i',
@@ -1491,8 +1491,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     read(ctx) {
       // In either document (the terms may ask consent to the transfer), as the service's own act, not a user's export duty.
       // (A title such as "Participation in the Data Privacy Framework" states nothing.)
+      // What goes abroad is data ("some transactions might … be processed in another country" moves none; nor does "the
+      // process set out in the US Digital Millennium Copyright Act").
       const found = serviceOnly([...ctx.find(TRANSFER), ...ctx.find(TRANSFER_US)]).filter(
-        (l, i, all) => isStatement(l.clause.text) && all.findIndex((other) => other.clause === l.clause) === i,
+        (l, i, all) =>
+          isStatement(l.clause.text) &&
+          /\b(?:data|information|content|details)\b/i.test(l.clause.text) &&
+          all.findIndex((other) => other.clause === l.clause) === i,
       );
       if (found.length === 0) return NOT_STATED;
       // Destinations only: a place named after "to" or "in" (servers in, transferred to), not where data comes from.
@@ -1503,6 +1508,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', safeguard ? [...found.slice(0, 2), safeguard] : found, where.length > 0 ? { where } : {});
     },
     examples: [
+      {
+        clause: 'Some transactions might require currency conversion or be processed in another country.',
+        document: 'terms',
+        value: 'not_stated',
+      },
+      {
+        clause: 'We terminate accounts of repeat infringers according to the process set out in the US Digital Millennium Copyright Act.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // Anywhere else, however put.
       { clause: 'Information you provide may be transferred to or accessed by entities around the world.', value: 'yes' },
       {

@@ -10,6 +10,8 @@ describe('isBackedByQuote: a power to end your account is the service’s', () =
     ['If you violate these Terms, your account may be suspended.', true],
     ['If we close your account for a breach of these terms, we will do so only after a warning.', true],
     ['If the good cause is a breach of these Terms, termination is permitted only after an unsuccessful warning.', true],
+    ['You agree that Y Combinator, in its sole discretion, may suspend or terminate your account for any reason.', true],
+    ['You acknowledge that Example has the right (but not the obligation) to delete or deactivate your account.', true],
     // The user's own right to leave, however the user is named.
     ['Customer may terminate its free subscriptions immediately without cause.', false],
     ['The Customer can terminate the contractual relationship at any time.', false],

@@ -78,10 +78,10 @@ const QUOTE_MUST_SAY: Partial<Record<string, RegExp>> = {
  * deactivate", "reserves the right, without notice, to terminate") the verb of ending.
  */
 const POWER_TO_END =
-  /\b(?:may|can|will|might|shall|could|(?:reserves?|retains?|ha(?:s|ve)) the right|(?:our|its) right|(?:is|are) entitled)\b(?:[\s,]+(?:to\b|[\w’'-]+)){0,9}?[\s,]+(?:to\s+)?(?:suspend|terminat|clos|disabl|deactivat|cancel|delet|block|ban|restrict|end|remov|pause|revok|refus|stop)\w*/gi;
+  /\b(?:may|can|will|might|shall|could|(?:reserves?|retains?|ha(?:s|ve)) the right|(?:our|its) right|(?:is|are) entitled)\b(?:[\s,()]+(?:to\b|[\w’'-]+)){0,9}?[\s,()]+(?:to\s+)?(?:suspend|terminat|clos|disabl|deactivat|cancel|delet|block|ban|restrict|end|remov|pause|revok|refus|stop)\w*/gi;
 /** … or the ending said as done, allowed or announced: "may be suspended", "termination is permitted only after …", "before suspending your access, we will …". */
 const ENDED =
-  /\b(?:be|is|are|been|being)\s+(?:\w+\s+)?(?:suspended|terminated|closed|disabled|deactivated|cancell?ed|deleted|blocked|banned|restricted|revoked)\b|\b(?:terminations?|suspensions?)\b[^.;]{0,40}\b(?:is|are|shall be|will be) (?:permitted|allowed|possible|made)\b|\b(?:before|prior to|of)\s+(?:the\s+)?(?:suspending|terminating|suspension|termination)\b(?:\s+or\s+\w+)?\s+(?:of\s+)?your\b|\b(?:if|when|where|once|before) we\b[^.;]{0,20}\b(?:suspend|terminat|clos|disabl|deactivat|delet|block|ban|restrict)\w*/i;
+  /\b(?:be|is|are|been|being)\s+(?:\w+\s+)?(?:suspended|terminated|closed|disabled|deactivated|cancell?ed|deleted|blocked|banned|restricted|revoked)\b|\b(?:terminations?|suspensions?)\b[^.;]{0,40}\b(?:is|are|shall be|will be) (?:permitted|allowed|possible|made)\b|\b(?:before|prior to|of)\s+(?:the\s+)?(?:suspending|terminating|suspension|termination)\b(?:\s+or\s+\w+)?\s+(?:of\s+)?your\b|\b(?:if|when|where|once|before) we\b[^.;]{0,20}\b(?:suspend|terminat|clos|disabl|deactivat|delet|block|ban|restrict)\w*|\bpolicy of (?:terminating|suspending|disabling|closing)\b|\btermination\b[^.;]{0,80}\bmay be (?:effected|made|done)\b/i;
 /** Who does it: the nearest subject before the modal. The user's own right to leave ("Customer may terminate its free subscriptions") is no power of the service. */
 const SUBJECT = /\b(?:we|you|customers?|users?|members?|subscribers?|account holders?|licensees?)\b/gi;
 const USER_SUBJECT = /^(?:you|customers?|users?|members?|subscribers?|account holders?|licensees?)$/i;
@@ -91,8 +91,11 @@ export function givesServicePowerToEnd(quote: string): boolean {
   if (ENDED.test(quote)) return true;
   for (const m of quote.matchAll(POWER_TO_END)) {
     const sentenceStart = Math.max(quote.lastIndexOf('. ', m.index), quote.lastIndexOf('; ', m.index), 0);
-    const subject = [...quote.slice(sentenceStart, m.index).matchAll(SUBJECT)].at(-1)?.[0];
-    if (!subject || !USER_SUBJECT.test(subject)) return true;
+    const before = quote.slice(sentenceStart, m.index);
+    const last = [...before.matchAll(SUBJECT)].at(-1);
+    // ("You agree that Y Combinator, in its sole discretion, may suspend …": after "that" or a name, the subject is another.)
+    const after = last ? before.slice(last.index + last[0].length) : '';
+    if (!last || !USER_SUBJECT.test(last[0]) || /\bthat\b|\b[A-Z][\w.&-]*[a-z][\w.&-]*\b|\b[A-Z]{2,}\b/.test(after)) return true;
   }
   return false;
 }
