@@ -753,6 +753,9 @@ export const NO_REFUND =
 const PARTIAL_REFUND =
   /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|will be refunded|a refund may be issued|except as (?:expressly )?(?:provided|described|set (?:out|forth)|stated) (?:below|in (?:Sections? \d|the (?:following|refund)))|may (?:issue|provide|offer) (?:a )?refund)\b/i;
 
+/** A statutory right to withdraw (and its refund) given up or lost. */
+const WITHDRAWAL_LOST = /\b(?:lose|waive|forfeit|give up|no longer have)\w*\b[^.;]{0,40}\brights?\b[^.;]{0,40}\b(?:withdraw|cancel)\w*/i;
+
 export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'sells_data',
@@ -1302,8 +1305,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Self-service means the account goes: removing saved items or some data yourself is not deleting it. And you do it:
       // "You can delete your account … by submitting a request to 'delete your data' at …", or by a link to a contact
       // page ("You can close your account by clicking [here](…/support/contact/account_closure)"), is a request.
+      // ("… may request that we delete your Account", "close your account … by letting us know" are requests too.)
       const byAsking = (l: Located) =>
-        /\bby (?:submitting|sending|making|filing|filling (?:out|in)) (?:a |an |the |this |our )?(?:\w+ )?(?:request|form|e-?mail)|\bby (?:contacting|e-?mailing|writing to|calling)\b/i.test(
+        /\bby (?:submitting|sending|making|filing|filling (?:out|in)) (?:a |an |the |this |our )?(?:\w+ )?(?:request|form|e-?mail)|\bby (?:contacting|e-?mailing|writing to|calling|letting us know|telling us|notifying us|informing us)\b|\b(?:request|ask) (?:that )?(?:we|us)\b[^.;]{0,20}\b(?:delete|close|remove|erase)\b/i.test(
           l.clause.text,
         ) ||
         (/\bby clicking\b|\bclick here\b/i.test(l.clause.text) &&
@@ -1322,6 +1326,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
     },
     examples: [
+      {
+        clause: 'You may request that we delete your Account at any time by following the instructions in our Privacy Policy.',
+        value: 'by_request',
+      },
+      {
+        clause: 'You can close your account, and so end the agreement, at any time by letting us know.',
+        document: 'terms',
+        value: 'by_request',
+      },
       // Your data as the object of the verb, or the right named, with a way to ask.
       {
         clause: 'You can ask us to remove the personal information we hold about you by e-mailing privacy@example.com.',
@@ -2859,11 +2872,25 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The service's own rule before what a third party's billing does ("… cancel through such third party, … turning off auto-renew").
       const found = ctx
         .find(RENEWAL, TERMS)
-        .filter((l) => !isDeniedBefore(l.clause.text, RENEWAL, 20))
+        // (Payments you set up yourself — "You can make a one-off payment or set up a recurring payment" — renew nothing.)
+        .filter(
+          (l) =>
+            !isDeniedBefore(l.clause.text, RENEWAL, 20) &&
+            !/\b(?:set up|schedule|create) (?:a |an )?recurring (?:payments?|transfers?)\b/i.test(l.clause.text) &&
+            // … nor a recurring payment that is no fee of the service ("You can cancel a payment (including a recurring payment …").
+            (!/\brecurring (?:payments?|charges?)\b/i.test(l.clause.text) ||
+              /\bsubscri|\bmembership|\bplan\b|\bfees?\b|\brenew/i.test(l.clause.text)),
+        )
         .sort((a, b) => renewalRank(a.clause.text) - renewalRank(b.clause.text));
       return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
     },
     examples: [
+      {
+        clause: 'You can cancel a payment (including a recurring payment or a direct debit) up to the business day before it is due.',
+        document: 'terms',
+        value: 'not_stated',
+      },
+      { clause: 'You can make a one-off payment or set up a recurring payment.', document: 'terms', value: 'not_stated' },
       { clause: 'Your subscription will automatically renew each month until you cancel.', document: 'terms', value: 'yes' },
       {
         clause:
@@ -2886,13 +2913,21 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'refunds',
     read(ctx) {
       const found = ctx.find(REFUND, TERMS);
-      const partial = found.filter((l) => PARTIAL_REFUND.test(l.clause.text));
+      // (Losing the right to withdraw — "you therefore will lose any statutory rights you may have to withdraw and receive a
+      // refund" — offers none.)
+      const partial = found.filter((l) => PARTIAL_REFUND.test(l.clause.text) && !WITHDRAWAL_LOST.test(l.clause.text));
       if (partial.length > 0) return ctx.answer('partial', partial);
       const none = found.filter((l) => NO_REFUND.test(l.clause.text));
       if (none.length > 0) return ctx.answer('no', none);
       return NOT_STATED;
     },
     examples: [
+      {
+        clause:
+          'You consent that the supply of the digital content may begin at once, and you acknowledge that you therefore will lose any statutory rights you may have to withdraw and receive a refund.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       { clause: 'All payments are non-refundable.', document: 'terms', value: 'no' },
       { clause: 'Payments are non-refundable, except where required by law.', document: 'terms', value: 'no' },
       { clause: 'Amounts paid are non-refundable, except as otherwise provided in this Agreement.', document: 'terms', value: 'no' },

@@ -724,7 +724,17 @@ const DESCRIBERS: Record<string, Describer> = {
     return email ? specific(`${what} by writing to ${email}.`) : plain(`${what}.`);
   },
   opt_out: (t) => {
+    // Leaving a programme ("If you no longer wish to participate in the Rewards programme, follow … the opt out page") is no
+    // choice about your data.
+    if (/\b(?:no longer wish|no longer want|wish to stop) to (?:participate|take part|be a member)\b/i.test(t)) return undefined;
     const where = findWebAddress(t) ?? findEmail(t);
+    // Messages are what the opt-out names when it names them ("opt-out of receiving text (SMS) messages … at …").
+    const messages = /\b(?:SMS|text messages?)\b/i.test(t)
+      ? 'text messages'
+      : /\b(?:newsletters?|marketing (?:e-?mails?|messages|communications)|promotional (?:e-?mails?|messages|communications))\b/i.test(t)
+        ? 'marketing messages'
+        : undefined;
+    if (where && messages) return specific(`You can opt out of ${messages} at ${where}.`);
     return where
       ? specific(`You can opt out of some uses of your data at ${where}.`)
       : /\bmarketing|\bnewsletter|\bpromotional|\bunsubscribe\b/i.test(t)
