@@ -1715,16 +1715,28 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         );
         const audience = regional && audienceOf(regional)!;
         const regions = audience && (europeanRegionsIn(audience) ?? REGION_NAMED.exec(audience)?.[0]);
+        // (The country its opening names before any other the clause mentions: "If you live in the Republic of Korea, (i) this
+        // Agreement is between you and EA Swiss Sàrl, … Geneva, Switzerland" is for Korea.)
+        const named = regional && scopeOf(regional.clause);
+        const variantScope = named?.startsWith('users in ') ? named : `residents of ${regions}`;
         if (regional && regions && (!scopeField(l).scope || scopeField(l).scope !== scopeOf(regional.clause)))
           return ctx.answer(place, [l, ...(leadOf(regional) ? [leadOf(regional)!] : []), regional], {
             ...scopeField(l),
-            variants: [{ scope: `residents of ${regions}`, value: lawPlace(regional.clause.text)! }],
+            variants: [{ scope: variantScope, value: lawPlace(regional.clause.text)! }],
           });
         return ctx.answer(place, [l], scopeField(l));
       }
       return NOT_STATED;
     },
     examples: [
+      // The country a regional rule opens with, not another its sentence mentions (a company's address).
+      {
+        clause:
+          'These Terms are governed by the laws of the State of California.\n\nIf you live in the Republic of Korea, this Agreement is between you and Example Sàrl of Geneva, Switzerland, and is governed by the laws of Korea.',
+        document: 'terms',
+        value: 'California',
+        fields: { variants: [{ scope: 'users in the Republic of Korea', value: 'Korea' }] },
+      },
       // However the verb is put.
       { clause: 'This agreement is subject to Romanian law.', document: 'terms', value: 'Romania' },
       {

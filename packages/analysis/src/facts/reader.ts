@@ -476,7 +476,7 @@ const OUTSIDE_EUROPE = new RegExp(
 /** "If you are based in Germany, …", "If you live in Brazil, …": a rule opened for one country's users. */
 // (… or a few named: "If you live in France, Germany, or the Netherlands, …".)
 const ONE_COUNTRY_OPENING =
-  /^\W*(?:If|Where|When) you (?:are (?:based|located|resident|living) in|live in|reside in|are a resident of) ((?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:,? (?:or |and )?(?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)?){0,4}),/;
+  /^\W*(?:If|Where|When) you (?:in )?(?:are (?:based|located|resident|living) in|live in|reside in|are a resident of) ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}(?:,? (?:or |and )?(?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}){0,4}),/;
 /** Whom a clause is for, by where they live: "If you are a consumer living in", "For users located in", "Residents of", "you live in". */
 const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals|people|members?)`;
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
