@@ -572,7 +572,7 @@ const ARBITRATION_OPT_OUT =
   /\bopt[- ]out\b[^.]{0,120}\b(?:arbitration|agreement to arbitrate|this (?:section|provision))\b|\b(?:arbitration|agreement to arbitrate)\b[^.]{0,120}\bopt[- ]out\b/i;
 
 /** A class or collective proceeding, whatever the verb: "class action", "class-wide arbitration", "on a class or collective basis", "as a class, collective or representative proceeding". */
-const CLASS_PROCEEDING_SOURCE = String.raw`\b(?:class|collective|representative)(?:[- ]wide)?(?:,?\s+(?:or\s+|and\s+)?(?:class|collective|consolidated|representative|mass|private attorney general))*[- ](?:actions?|proceedings?|arbitrations?|basis|claims?|members?|representatives?|lawsuits?|suits?)\b`;
+const CLASS_PROCEEDING_SOURCE = String.raw`\b(?:class|collective|representative)(?:[- ]wide)?(?:,?\s+(?:or\s+|and\s+)?(?:class|collective|consolidated|representative|mass|private attorney general))*[- ](?:actions?|proceedings?|arbitrations?|basis|claims?|members?|representatives?|lawsuits?|suits?|treatment)\b`;
 const CLASS_PROCEEDING = new RegExp(CLASS_PROCEEDING_SOURCE, 'i');
 /**
  * Giving up class proceedings: a word of relinquishment whose object, later in its sentence, is a class proceeding ("you
@@ -613,7 +613,7 @@ const CONTENT_RIGHTS =
 /** A licence that ends with the content or the account. */
 const LICENCE_ENDS = /\b(?:licen[cs]es?|rights?)\b[^.]{0,80}\bends?\b[^.]{0,40}\bwhen you\b|\bend this licen[cs]e\b/i;
 
-const MORAL_WAIVER = /\bmoral rights\b/i;
+const MORAL_WAIVER = /\bmoral rights?\b/i;
 const CHANGE =
   /\b(?:change|changes|modify|modif(?:y|ies|ication)s?|update|amend|revise)\w*\b[^.]{0,60}\b(?:these|the|this|our)\s+(?:[\w-]+\s+){0,3}?(?:terms|agreement|conditions)\b|\b(?:terms|agreement)\b[^.]{0,40}\b(?:change|modif|updat|amend)\w*/i;
 const ADVANCE =
@@ -2134,6 +2134,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
+        clause: 'All claims will be litigated individually, and the parties will not consolidate or seek class treatment for any claim.',
+        document: 'terms',
+        value: 'yes',
+      },
+      {
         clause:
           'The arbitrator shall decide all issues except issues that relate to the enforceability of the Class Action Waiver. You and Example agree that each may bring claims against the other only in an individual capacity, and you waive any right to participate in a class action.',
         document: 'terms',
@@ -2379,6 +2384,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [
+      {
+        clause: 'You irrevocably consent to any acts or omissions by us that may infringe any moral right in your User Content.',
+        document: 'terms',
+        value: 'yes',
+      },
       { clause: 'You waive any moral rights you may have in your content.', document: 'terms', value: 'yes' },
       { clause: 'When you upload a photo, you give up your moral rights in it.', document: 'terms', value: 'yes' },
       {
