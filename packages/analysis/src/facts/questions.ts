@@ -714,7 +714,7 @@ const NO_LIABILITY =
 const AGGREGATE = /\b(?:aggregate|maximum(?! extent)|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
 /** Covering the service against claims, in legal or plain words ("you'll have to defend us in court and pay for any damages we incur"). */
 const INDEMNITY =
-  /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\byou(?:['’]ll| will| must| agree to)?(?: have to)? defend (?:us|[A-Z][\w.]*)\b[^.]{0,60}\bpay\b[^.]{0,40}\b(?:damages|costs|losses)\b|\bsubject to indemnification by you\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
+  /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\byou(?:['’]ll| will| must| agree to)?(?: have to)? defend (?:us|[A-Z][\w.]*)\b[^.]{0,60}\bpay\b[^.]{0,40}\b(?:damages|costs|losses)\b|\bsubject to indemnification by you\b|\byou (?:will|shall|agree to|are)? ?(?:be )?(?:responsible|liable)(?: and (?:responsible|liable))? (?:to us )?for (?:all|any)\b[^.]{0,40}\bclaims\b[^.]{0,160}\b(?:incurred|suffered) by (?:us|[A-Z][\w.]*)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
 /** An indemnity for commercial users only, or for taxes only ("You will indemnify us for any taxes relating to your purchase"): no indemnity against claims. */
 const NARROW_INDEMNITY =
@@ -2848,6 +2848,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [
+      {
+        clause:
+          'You will be responsible and liable to us for all actions, claims, costs, damages and losses (including legal fees) incurred by us arising out of your use of our Services.',
+        document: 'terms',
+        value: 'yes',
+      },
       {
         clause:
           'If we get sued because of something you did in breach of these Terms, you will have to defend us in court and pay for any damages we incur.',
