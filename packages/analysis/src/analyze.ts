@@ -143,6 +143,7 @@ export async function analyzeDocuments(
     // Everything stated counts for the grade, listed or not (too generic, or beyond the lists' length).
     ...gradeSummary([...details.keyPoints, ...details.privacyConcerns, ...unlisted], factSheet, {
       privacyRead: extracted.some((e) => e.input.type === 'privacy'),
+      oneDocument: new Set(extracted.map((e) => e.input.type)).size < 2,
     }),
     factSheet,
     documents,

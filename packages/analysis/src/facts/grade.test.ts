@@ -55,6 +55,15 @@ describe('gradeOf', () => {
     expect(gradeOf([...Array.from({ length: 6 }, (_, i) => bad(`practice_${i}`)), good('opt_out')], clean)).toBe('C');
   });
 
+  it('gives D from a balance of -5 where one document was read alone (about half the findings)', () => {
+    const fiveBad = of(...Array<Severity>(5).fill('bad'));
+    expect(gradeOf(fiveBad)).toBe('C');
+    expect(gradeOf(fiveBad, { oneDocument: true })).toBe('D');
+    expect(gradeOf(of(...Array<Severity>(4).fill('bad')), { oneDocument: true })).toBe('C');
+    // E stays where it is.
+    expect(gradeOf(of(...Array<Severity>(14).fill('bad')), { oneDocument: true })).toBe('D');
+  });
+
   it('weighs boilerplate at half a practice', () => {
     expect(gradeOf([{ severity: 'bad', weight: 0.5 }, { severity: 'bad', weight: 0.5 }, { severity: 'good' }])).toBe('C');
   });

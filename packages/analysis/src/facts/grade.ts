@@ -136,6 +136,13 @@ interface Counted {
 const D_BALANCE = -9;
 const E_BALANCE = -15;
 /**
+ * One contract read alone (the terms without a privacy policy) holds about half the findings, so D comes at about half the
+ * balance. Session 16: against two reviews of 18 unseen terms-only contracts (CLAUDETTE; 36 grades by two sets of
+ * reviewers), -9 agreed with 5 of 18 in each (two grades two steps apart), -5 with 10 of 18 in each (none two steps apart).
+ * E stays at -15: at half (-8) two of the reviewers' D grades became E.
+ */
+const D_BALANCE_ONE_DOCUMENT = -5;
+/**
  * The practices of the surveillance economy: tracking you across sites, selling your data, personalised ads, training AI
  * on your data or content, reading your messages, biometrics. A service with none of them, no blocker and a balance above
  * B_FLOOR grades B, or A where every bad left is boilerplate (weight ½). Session 14: reviewers reading the whole
@@ -170,15 +177,19 @@ const SURVEILLANCE_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly F
  */
 export function gradeOf(
   counted: ReadonlyArray<{ severity: Severity; weight?: number; key?: string }>,
-  /** The privacy policy was read and states none of the surveillance economy's practices (`withoutSurveillance`). */
-  options: { withoutSurveillance?: boolean } = {},
+  options: {
+    /** The privacy policy was read and states none of the surveillance economy's practices (`withoutSurveillance`). */
+    withoutSurveillance?: boolean;
+    /** Only one of the two documents was read. */
+    oneDocument?: boolean;
+  } = {},
 ): Grade {
   const sum = (s: Severity) => counted.filter((c) => c.severity === s).reduce((n, c) => n + (c.weight ?? 1), 0);
   const [good, bad, blocker] = [sum('good'), sum('bad'), sum('blocker')];
   if (good + bad + blocker === 0) return null;
   const balance = good - bad - 3 * blocker;
   if (balance <= E_BALANCE || blocker > good) return 'E';
-  if (blocker >= 3 || balance <= D_BALANCE) return 'D';
+  if (blocker >= 3 || balance <= (options.oneDocument ? D_BALANCE_ONE_DOCUMENT : D_BALANCE)) return 'D';
   const bads = counted.filter((c) => c.severity === 'bad');
   if (options.withoutSurveillance && blocker === 0 && balance > B_FLOOR && bads.every((c) => !c.key || !SURVEILLANCE.has(c.key)))
     return bads.every((c) => (c.weight ?? 1) <= 0.5) ? 'A' : 'B';
@@ -195,8 +206,12 @@ export function gradeOf(
 export function gradeSummary(
   items: readonly SummaryItem[],
   facts: FactSheet,
-  /** A privacy policy was among the documents read: without one, finding no tracking says nothing. */
-  options: { privacyRead: boolean },
+  options: {
+    /** A privacy policy was among the documents read: without one, finding no tracking says nothing. */
+    privacyRead: boolean;
+    /** Only one of the two documents (terms, privacy policy) was read. */
+    oneDocument?: boolean;
+  },
 ): { grade: Grade; gradeReason: string } {
   const counted = new Map<string, Counted>();
   const count = (key: string, severity: Severity) => {
@@ -226,7 +241,7 @@ export function gradeSummary(
   // The surveillance economy's practices as the fact sheet states them, listed or not.
   const surveils = SURVEILLANCE_FACTS.some(({ fact, values }) => values.includes(facts[fact].value));
   const withoutSurveillance = options.privacyRead && !surveils && all.every((c) => c.severity !== 'bad' || !SURVEILLANCE.has(c.key));
-  const grade = gradeOf(all, { withoutSurveillance });
+  const grade = gradeOf(all, { withoutSurveillance, oneDocument: options.oneDocument ?? false });
   if (!grade) return { grade, gradeReason: 'No practice that counts for a grade was found.' };
   const heaviest = (severity: Counted['severity']) =>
     all
