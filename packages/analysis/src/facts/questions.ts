@@ -2196,7 +2196,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const toOthers = (l: Located) => LICENCE.test(l.clause.text) && !TO_SERVICE.test(l.clause.text);
       const terms = ctx
         .following(found.slice(0, 1), /./, 8)
-        .filter((l) => !/\bmoral rights\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l));
+        .filter((l) => !/\bmoral rights?\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l));
       const text = terms
         .map((l) => l.clause.text)
         .join(' ')

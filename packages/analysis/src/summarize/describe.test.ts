@@ -131,6 +131,8 @@ describe('a clause about something else that shares the keyword', () => {
     ['warranty_disclaimer', 'We make no promises about the Service Provider’s products other than those stated in these Terms.'],
     ['user_ownership', 'You represent you own or have obtained all necessary rights to the content you post.'],
     ['user_ownership', 'You retain all moral rights to the content you upload. However, you waive these rights against us.'],
+    ['opt_out', 'Any requests to opt out of arbitration must be sent to: General Counsel, Example Inc., 1 Main St.'],
+    ['opt_out', 'You can turn off payment notifications in the app at any time.'],
     ['cross_site_tracking', 'We use various technologies to store information, including cookies, pixel tags and local storage.'],
     [
       'cross_site_tracking',

@@ -724,6 +724,12 @@ const DESCRIBERS: Record<string, Describer> = {
     return email ? specific(`${what} by writing to ${email}.`) : plain(`${what}.`);
   },
   opt_out: (t) => {
+    // An opt-out of something else is no choice about your data: arbitration, a trial or subscription, notifications.
+    if (
+      /\barbitrat|\bfree trial\b|\bsubscriptions?\b|\bnotifications?\b/i.test(t) &&
+      !/\b(?:personal )?data\b|\binformation\b|\bads?\b|advertis|\bcookies?\b|\btracking\b/i.test(t)
+    )
+      return undefined;
     // Leaving a programme ("If you no longer wish to participate in the Rewards programme, follow … the opt out page") is no
     // choice about your data.
     if (/\b(?:no longer wish|no longer want|wish to stop) to (?:participate|take part|be a member)\b/i.test(t)) return undefined;
