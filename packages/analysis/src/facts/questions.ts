@@ -631,6 +631,9 @@ const EFFECTIVE_AFTER_POSTING = new RegExp(
 const LAW_DEMANDS =
   /\b(?:if|where|when|to the extent|as)\b[^.]{0,60}\b(?:required|requires?|mandated)\b[^.]{0,40}\blaws?\b|\b(?:if|where|when|to the extent|as)\s+(?:a|the|that|any|applicable)?\s*laws?\s+(?:requires?|demands?|mandates?)\b|\bpursuant to applicable law\b/i;
 const WITHOUT_NOTICE = /\bwithout (?:any )?(?:prior |advance |further )?notice\b/i;
+/** Notice as one way among others of making a change, posting alone being another: "by (i) posting revised Terms …, and/or (ii) providing advance notice". */
+const NOTICE_OR_POSTING =
+  /\bposting\b[^.;]{0,120}\band\/or\b[^.;]{0,40}\b(?:notice|notify\w*|e-?mail\w*)\b|\b(?:notice|notify\w*)\b[^.;]{0,120}\band\/or\b[^.;]{0,40}\bposting\b/i;
 /** The service's power to change the terms: "we may modify", "reserves the right to amend", "from time to time", "effective upon posting". */
 const CHANGE_POWER =
   /\b(?:may|can|might|will|reserves?|retains?|entitled to|right to)\b[^.;]{0,80}\b(?:chang|modif|amend|updat|revis|add|remove)\w*|\bfrom time to time\b|\b(?:effective|binding|apply) (?:immediately )?(?:up)?on (?:posting|publication)\b|\bat any time\b/i;
@@ -652,7 +655,7 @@ function promisesNotice(text: string): boolean {
   const act = NOTICE_ACT.exec(text);
   // Notice only where a law demands it ("If a Change requires a specific notice pursuant to applicable Law, …") is the
   // law's rule, not the service's.
-  if (!act || WITHOUT_NOTICE.test(text) || LAW_DEMANDS.test(text)) return false;
+  if (!act || WITHOUT_NOTICE.test(text) || LAW_DEMANDS.test(text) || NOTICE_OR_POSTING.test(text)) return false;
   const before = text.slice(0, act.index);
   // The modal must govern the notice itself ("we may notify you"), not the change it is the means of ("We may make changes
   // to these Terms by notifying you … by email" promises notice of every change).
@@ -2419,6 +2422,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const promised = (l: Located) =>
         (ADVANCE.test(l.clause.text) || PERIOD_BEFORE.test(l.clause.text)) &&
         !WITHOUT_NOTICE.test(l.clause.text) &&
+        !NOTICE_OR_POSTING.test(l.clause.text) &&
         (promisesNotice(l.clause.text) || NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
       const near = general(ctx.following(found, /[\s\S]/, 3)).filter((l) => !forOnePart(l));
       const advance = [...near.filter(promised), ...near.filter((l) => EFFECTIVE_AFTER_POSTING.test(l.clause.text) && !promised(l))];
@@ -2455,6 +2459,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // Notice "and/or" posting: posting alone may make the change.
+      {
+        clause:
+          'Example reserves the right to modify these Terms by (i) posting revised Terms on the Services, and/or (ii) providing advance notice to you of material changes by email.',
+        document: 'terms',
+        value: 'no_notice',
+      },
       // Notice that may be the new date at the top is the posting itself.
       {
         clause:
