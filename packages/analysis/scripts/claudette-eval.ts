@@ -7,12 +7,11 @@
  * counted as unsupported: a likely false assertion on unseen text. Documents of the 34 dev services are reported apart.
  *   tsx packages/analysis/scripts/claudette-eval.ts [--json] [--show]
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { analyzeDocuments } from '../src/analyze';
+import { SHARED, isDevService, namesPlace } from './eval-support';
 
-const SHARED = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const args = process.argv.slice(2);
 
 /** The CLAUDETTE tag (without its level) whose sentences state each question's answer. */
@@ -40,16 +39,6 @@ for (const line of readFileSync(join(SHARED, 'corpus/claudette50_en.jsonl'), 'ut
   const s = JSON.parse(line) as Sentence;
   byDoc.set(s.doc, [...(byDoc.get(s.doc) ?? []), s]);
 }
-const ADJECTIVES: Record<string, string> = {
-  France: 'french',
-  England: 'english',
-  Netherlands: 'dutch',
-  Switzerland: 'swiss',
-  Ireland: 'irish',
-  Wales: 'welsh',
-};
-const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-const dev = new Set(readdirSync(join(SHARED, 'corpus/ota')).map(key));
 const normal = (text: string) =>
   text
     .toLowerCase()
@@ -84,16 +73,11 @@ for (const [doc, sentences] of byDoc) {
       outcome = imposed ? 'missed' : 'silent';
     } else {
       const backed = quotes.some((q) => tagged.some((t) => t.includes(normal(q)) || normal(q).includes(t)));
-      // A place must be named in a tagged sentence (a word of it of four letters or more).
-      const place = question === 'courts' || question === 'governing_law';
-      const words = value
-        .split(/[^A-Za-z]+/)
-        .filter((w) => w.length >= 4 && !/^(?:laws?|courts?|state|federal|united|republic|country|residence)$/i.test(w));
-      const stems = words.flatMap((w) => [w.slice(0, 4).toLowerCase(), ...(ADJECTIVES[w] ? [ADJECTIVES[w]!] : [])]);
-      const named = !place || stems.length === 0 || stems.some((stem) => tagged.some((t) => t.includes(stem)));
+      // A place must be named in a tagged sentence.
+      const named = (question !== 'courts' && question !== 'governing_law') || namesPlace(value, tagged);
       outcome = backed && named ? 'supported' : 'unsupported';
     }
-    rows.push({ doc, dev: dev.has(key(doc)), question, value, outcome, quote: quotes[0] ?? '' });
+    rows.push({ doc, dev: isDevService(doc), question, value, outcome, quote: quotes[0] ?? '' });
   }
 }
 

@@ -8,13 +8,12 @@
  *   tsx packages/analysis/scripts/tosdr-eval.ts [--json] [--show]
  * `--show` prints every quote read against its case (the false ones first).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DocumentType } from '@fineprint/contracts';
 import { analyzeDocuments } from '../src/analyze';
+import { PRIVACY_QUESTIONS, SHARED, isDevService, namesPlace } from './eval-support';
 
-const SHARED = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const args = process.argv.slice(2);
 
 /** What a ToS;DR case says about one question: the answers it names, and the ones it rules out. */
@@ -223,32 +222,8 @@ const CASES: readonly CaseReading[] = [
     placeInQuote: true,
   },
 ];
-/** Whether the quote is read as privacy policy text (else as terms). */
-const PRIVACY_QUESTIONS = new Set([
-  'sells_data',
-  'targeted_ads',
-  'cross_site_tracking',
-  'third_party_data',
-  'precise_location',
-  'biometrics',
-  'message_content',
-  'retention',
-  'account_deletion',
-  'data_export',
-  'law_enforcement_notice',
-  'breach_notice',
-  'international_transfer',
-]);
 /** The answers of a closed question that also stand for "nothing says otherwise". */
 const DEFAULTS = new Set(['not_stated', 'none', 'none_stated']);
-const ADJECTIVES: Record<string, string> = {
-  France: 'french',
-  England: 'english',
-  Netherlands: 'dutch',
-  Switzerland: 'swiss',
-  Ireland: 'irish',
-  Wales: 'welsh',
-};
 const WORD_NUMBERS: Record<string, number> = {
   thirteen: 13,
   fourteen: 14,
@@ -272,8 +247,6 @@ const points = readFileSync(join(SHARED, 'corpus/tosdr_points.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line) as Point);
-const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-const devServices = new Set(readdirSync(join(SHARED, 'corpus/ota')).map(key));
 
 type Outcome = 'agrees' | 'contradicts' | 'other' | 'not_stated';
 interface Reading {
@@ -291,13 +264,7 @@ function outcomeOf(reading: CaseReading, value: string, sentence: string): Outco
     for (const [word, n] of Object.entries(WORD_NUMBERS)) if (new RegExp(`\\b${word}\\b`, 'i').test(sentence)) numbers.push(n);
     return numbers.includes(Number(value)) ? 'agrees' : 'contradicts';
   }
-  if (reading.placeInQuote && !DEFAULTS.has(value)) {
-    const words = value
-      .split(/[^A-Za-z]+/)
-      .filter((w) => w.length >= 4 && !/^(?:laws?|courts?|state|federal|united|republic|country|county|residence)$/i.test(w));
-    const stems = words.flatMap((w) => [w.slice(0, 4).toLowerCase(), ...(ADJECTIVES[w] ? [ADJECTIVES[w]!] : [])]);
-    return words.length === 0 || stems.some((stem) => sentence.toLowerCase().includes(stem)) ? 'agrees' : 'contradicts';
-  }
+  if (reading.placeInQuote && !DEFAULTS.has(value)) return namesPlace(value, [sentence]) ? 'agrees' : 'contradicts';
   if (reading.contradicts.includes(value)) return 'contradicts';
   if (reading.agrees.includes(value)) return 'agrees';
   if (DEFAULTS.has(value)) return 'not_stated';
@@ -313,7 +280,7 @@ for (const point of points) {
     readings.push({
       case: reading,
       doc: point.doc,
-      dev: devServices.has(key(point.doc)),
+      dev: isDevService(point.doc),
       sentence: point.sentence,
       value,
       outcome: outcomeOf(reading, value, point.sentence),
@@ -344,7 +311,7 @@ for (const point of points) {
     .filter((item) => item.severity === 'bad' || item.severity === 'blocker')
     .map((item) => `${item.severity}: ${item.text}`);
   if (items.length > 0)
-    inverted.push({ doc: point.doc, dev: devServices.has(key(point.doc)), sentence: point.sentence, case: point.labels[good]!, items });
+    inverted.push({ doc: point.doc, dev: isDevService(point.doc), sentence: point.sentence, case: point.labels[good]!, items });
 }
 
 function tally(list: readonly Reading[]) {
