@@ -611,7 +611,9 @@ const LASTING = new RegExp(
 const CONTENT_RIGHTS =
   /\b(?:licen[cs]es?|rights?)\b[^.]{0,200}\b(?:your content|user content|you (?:post|upload|submit|share))\b|\b(?:your|user) content\b/i;
 /** A licence that ends with the content or the account. */
-const LICENCE_ENDS = /\b(?:licen[cs]es?|rights?)\b[^.]{0,80}\bends?\b[^.]{0,40}\bwhen you\b|\bend this licen[cs]e\b/i;
+/** A licence you can end: "This right ends when you delete your User Content", "can terminate this licence any time by … deleting". */
+const LICENCE_ENDS =
+  /\b(?:licen[cs]es?|rights?)\b[^.]{0,80}\bends?\b[^.]{0,40}\bwhen you\b|\bend this licen[cs]e\b|\b(?:can|may) (?:terminate|end|revoke|withdraw) (?:this|the|that) licen[cs]e\b/i;
 
 const MORAL_WAIVER = /\bmoral rights?\b/i;
 const CHANGE =
@@ -2218,8 +2220,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // when you delete your content is not perpetual. The clause that says so is quoted.
       const elsewhere = ctx.find([LASTING, CONTENT_RIGHTS], TERMS).filter((l) => !aboutFeedback(l) && !toOthers(l));
       const ends = LICENCE_ENDS.test(text);
-      const irrevocable = [...terms, ...elsewhere].find((l) => /\birrevocabl\w*/i.test(l.clause.text));
-      const outlasts = (l: Located) => /\bperpetu\w*/i.test(l.clause.text) || FOR_IP_TERM.test(l.clause.text);
+      // (A licence you can end by deleting is neither irrevocable nor perpetual, whatever its grant calls it, unless it
+      // survives: "can terminate this licence any time by either deleting the User Content or your account".)
+      const irrevocable = ends ? undefined : [...terms, ...elsewhere].find((l) => /\birrevocabl\w*/i.test(l.clause.text));
+      const outlasts = (l: Located) => (!ends && /\bperpetu\w*/i.test(l.clause.text)) || FOR_IP_TERM.test(l.clause.text);
       const lasting =
         [...terms, ...elsewhere].find(outlasts) ??
         (ends
@@ -2260,6 +2264,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // A licence you can end by deleting is neither perpetual nor irrevocable, whatever the grant calls it.
+      {
+        clause:
+          'You grant us a non-exclusive, perpetual, royalty-free, worldwide, sub-licensable licence to use your User Content. You can terminate this licence any time by deleting the User Content or your account.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: false, irrevocable: false, sublicensable: true },
+      },
       // "without any territorial limitations" is worldwide.
       {
         clause:
