@@ -863,7 +863,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'Example does not rent, sell or share information about you with other people.', value: 'no' },
       // Denials however the data is named, or said of the data as subject or by its pronoun.
       { clause: 'We do not engage in the sale or sharing of personal information.', value: 'no' },
-      { clause: 'We will never sell personally identifiable information to any company or organisation.', value: 'no' },
+      { clause: 'We will never sell personally identifiable information, whoever asks.', value: 'no' },
       { clause: 'Your personal data belongs to you, which is why we will never sell it.', value: 'no' },
       { clause: 'Member data is never sold or rented.', value: 'no' },
       {
@@ -926,8 +926,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We show you personalised ads only if you consent to it.', value: 'yes_opt_in' },
       { clause: 'We use your activity to show you targeted advertising.', value: 'yes' },
-      { clause: 'Our partners may use cookies to show you advertising based upon your browsing activities and interests.', value: 'yes' },
-      { clause: 'We use this information so our partners can provide ads that may be more relevant to your interests.', value: 'yes' },
+      { clause: 'Our ad partners may use cookies to serve you adverts based on your browsing activity across apps.', value: 'yes' },
+      { clause: 'Partners use this information to show ads more relevant to your interests.', value: 'yes' },
       // The user's wish in a condition denies nothing: the sentence offers a way out of the practice.
       {
         clause: 'If you do not want to see ads based on your interests, you can disable Personalised Ads in Settings.',
@@ -935,7 +935,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       // Consent "where applicable" is the rule of some laws, not everyone's opt-in.
       {
-        clause: 'With your consent, where applicable, our partners use cookies to provide you with advertising based on your interests.',
+        clause: 'Partners use cookies, with your consent where applicable, to show you ads based on your interests.',
         value: 'yes',
       },
       {
@@ -976,7 +976,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We do not track you on this site or on any other.', value: 'no' },
       { clause: 'This site sets no third-party cookies and makes no effort to track visitors.', value: 'no' },
       {
-        clause: 'We do not track you. Our advertising partners use cookies to collect information about your activity on other websites.',
+        clause: 'We do not track you. Ad partners we work with set cookies that record your activity on other websites for them.',
         value: 'yes',
       },
       { clause: 'If you do not want us to track you, you can turn off cookies in your browser.', value: 'not_stated' },
@@ -1006,8 +1006,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
     },
     examples: [
-      { clause: 'We may collect information about you from public and commercial sources.', value: 'yes' },
-      { clause: 'Third parties may also provide us with additional information about you.', value: 'yes' },
+      { clause: 'We also obtain information about you from commercial and public sources, such as listings.', value: 'yes' },
+      { clause: 'Partners may provide us with further information about you, such as your postcode.', value: 'yes' },
       { clause: 'We receive information about you from our partners and advertisers.', value: 'yes' },
     ],
   },
@@ -1332,11 +1332,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
-        clause: 'You may request that we delete your Account at any time by following the instructions in our Privacy Policy.',
+        clause: 'At any time you may ask that we delete your account, following the steps our privacy notice gives.',
         value: 'by_request',
       },
       {
-        clause: 'You can close your account, and so end the agreement, at any time by letting us know.',
+        clause: 'You may close your account whenever you like by letting us know in the app.',
         document: 'terms',
         value: 'by_request',
       },
@@ -1382,9 +1382,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return asked.length > 0 ? ctx.answer('by_request', asked, howOf(asked)) : NOT_STATED;
     },
     examples: [
-      { clause: 'You can request an archive of the data we collect about you by contacting our support team.', value: 'by_request' },
+      { clause: 'Ask our help desk and we will send you an archive of the data we collect about you.', value: 'by_request' },
       {
-        clause: 'At your request, we will provide your personal data to you or transmit it directly to another controller.',
+        clause: 'If you ask, we will give your personal data to you, or transmit it to another controller you name.',
         value: 'by_request',
       },
       { clause: 'In your settings you can choose whether other members can download your photos.', value: 'not_stated' },
@@ -1527,19 +1527,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
-        clause: 'Some transactions might require currency conversion or be processed in another country.',
+        clause: 'A purchase in a foreign currency may be settled and processed in another country.',
         document: 'terms',
         value: 'not_stated',
       },
       {
-        clause: 'We terminate accounts of repeat infringers according to the process set out in the US Digital Millennium Copyright Act.',
+        clause: 'Accounts of repeat infringers are closed under the process set out in the US copyright statute.',
         document: 'terms',
         value: 'not_stated',
       },
       // Anywhere else, however put.
       { clause: 'Information you provide may be transferred to or accessed by entities around the world.', value: 'yes' },
       {
-        clause: 'Personal information we collect may be stored and processed in any other country where we have facilities.',
+        clause: 'Details about you can be kept and processed in any other country where a vendor of ours runs servers.',
         value: 'yes',
       },
       { clause: 'Our servers are in several places, so your information might end up on a computer in another country.', value: 'yes' },
@@ -1630,11 +1630,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     examples: [
       // A higher age for a few named countries is a variant for all of them.
       {
-        clause:
-          'To use our Services, you must be at least 13.\n\nIf you live in France, Germany, or the Netherlands, you must be at least 16.',
+        clause: 'You must be 13 or older to use the app.\n\nIf you live in Spain, Italy, or the Netherlands, you must be 16 or older.',
         document: 'terms',
         value: 13,
-        fields: { variants: [{ scope: 'users in France, Germany, or the Netherlands', value: 16 }] },
+        fields: { variants: [{ scope: 'users in Spain, Italy, or the Netherlands', value: 16 }] },
       },
       // The age of people you give information about is not the age to use the service.
       { clause: 'You may not provide personal information about children under the age of 18.', document: 'terms', value: 'not_stated' },
@@ -1737,7 +1736,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The country a regional rule opens with, not another its sentence mentions (a company's address).
       {
         clause:
-          'These Terms are governed by the laws of the State of California.\n\nIf you live in the Republic of Korea, this Agreement is between you and Example Sàrl of Geneva, Switzerland, and is governed by the laws of Korea.',
+          'The laws of the State of California govern these Terms.\n\nIf you live in the Republic of Korea, your contract is with Example Sàrl (Geneva, Switzerland) and the laws of Korea govern it.',
         document: 'terms',
         value: 'California',
         fields: { variants: [{ scope: 'users in the Republic of Korea', value: 'Korea' }] },
@@ -1745,9 +1744,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // However the verb is put.
       { clause: 'This agreement is subject to Romanian law.', document: 'terms', value: 'Romania' },
       {
-        clause: 'These Terms are governed, interpreted and construed in accordance with the laws of the Province of Ontario.',
+        clause: 'This agreement shall be construed, interpreted and governed in accordance with the laws of Manitoba.',
         document: 'terms',
-        value: 'Ontario',
+        value: 'Manitoba',
       },
       {
         clause: 'These Terms will be governed by Ontario Law, without regard to conflict of laws principles.',
@@ -2048,7 +2047,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // A sentence that says whom its section is for scopes the rules after it.
       {
         clause:
-          '## 15. Disputes\n\nIF YOU’RE A U.S. RESIDENT, YOU ALSO AGREE TO THE FOLLOWING MANDATORY ARBITRATION PROVISIONS:\n\nYou and Example agree to resolve any claims through final and binding arbitration.',
+          '## 15. Disputes\n\nIF YOU ARE A U.S. RESIDENT, THE FOLLOWING RULES ON ARBITRATION ALSO BIND YOU:\n\nAny dispute between you and Example is settled by final and binding arbitration.',
         document: 'terms',
         value: 'mandatory',
         fields: { scope: 'US users' },
@@ -2139,7 +2138,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
-        clause: 'All claims will be litigated individually, and the parties will not consolidate or seek class treatment for any claim.',
+        clause: 'Each claim is heard on its own; the parties will not seek class treatment of a claim.',
         document: 'terms',
         value: 'yes',
       },
@@ -2166,7 +2165,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The relinquished right is the object of the verb, however far in its sentence.
       {
         clause:
-          'You give up any right to a jury trial or to take part as a plaintiff or class member in any purported class action or representative proceeding.',
+          'You give up the right to a trial by jury and to appear as a claimant or class member in any class action or representative suit.',
         document: 'terms',
         value: 'yes',
       },
@@ -2267,7 +2266,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // A licence you can end by deleting is neither perpetual nor irrevocable, whatever the grant calls it.
       {
         clause:
-          'You grant us a non-exclusive, perpetual, royalty-free, worldwide, sub-licensable licence to use your User Content. You can terminate this licence any time by deleting the User Content or your account.',
+          'You grant us a worldwide, perpetual and sub-licensable licence to use your posts. You can terminate this licence by deleting the posts or closing your account.',
         document: 'terms',
         value: 'broad',
         fields: { perpetual: false, irrevocable: false, sublicensable: true },
@@ -2275,7 +2274,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // "without any territorial limitations" is worldwide.
       {
         clause:
-          'By posting content you grant us a permanent, irrevocable, non-exclusive and fully sub-licensable licence, without any territorial or time limitations, to use your content.',
+          'When you post, you give us an irrevocable, sub-licensable and permanent licence to use what you post, without territorial limits of any kind.',
         document: 'terms',
         value: 'broad',
       },
@@ -2474,14 +2473,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Notice "and/or" posting: posting alone may make the change.
       {
         clause:
-          'Example reserves the right to modify these Terms by (i) posting revised Terms on the Services, and/or (ii) providing advance notice to you of material changes by email.',
+          'Example may amend these Terms either (a) by posting the amended Terms in the app and/or (b) by e-mailing you notice in advance of material changes.',
         document: 'terms',
         value: 'no_notice',
       },
       // Notice that may be the new date at the top is the posting itself.
       {
         clause:
-          'We may change these Terms at any time. If we change these Terms, we will provide notice of the changes, including by revising the date at the top of these Terms.',
+          'We may update these Terms at any time; when we do, we will give notice of the update, including by updating the effective date shown on this page.',
         document: 'terms',
         value: 'no_notice',
       },
@@ -2495,7 +2494,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Notice at the service's discretion is no promise.
       {
         clause:
-          'We may change these Terms at any time without prior notice to you. We may, at our discretion, choose to notify newsletter subscribers of such changes.',
+          'We can revise these Terms whenever we wish, without prior notice. We may, in our sole discretion, elect to notify our mailing-list readers of a revision.',
         document: 'terms',
         value: 'no_notice',
       },
@@ -2648,14 +2647,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     examples: [
       // The user's own right to leave gives the service no power.
       {
-        clause: 'If you wish to terminate this Agreement, you can do so at any time by closing your account.',
+        clause: 'Should you want to end this agreement, you may do that whenever you like by deleting your account.',
         document: 'terms',
         value: 'not_stated',
       },
       // Notice that may come after the fact allows a suspension without prior notice.
       {
         clause:
-          'We will inform you in advance or, if that is not possible, immediately after of the suspension of your account, giving the reasons.',
+          'We will tell you in advance or, where this is not practicable, promptly afterwards of the suspension of your account and why.',
         document: 'terms',
         value: 'yes',
       },
@@ -2873,13 +2872,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     examples: [
       {
         clause:
-          'You will be responsible and liable to us for all actions, claims, costs, damages and losses (including legal fees) incurred by us arising out of your use of our Services.',
+          'You are liable to us for any claims, demands, losses and costs (legal fees included) suffered by us because of how you use the app.',
         document: 'terms',
         value: 'yes',
       },
       {
         clause:
-          'If we get sued because of something you did in breach of these Terms, you will have to defend us in court and pay for any damages we incur.',
+          'Should someone sue us over what you did against these Terms, you will defend us in that suit and pay the damages we are ordered to pay.',
         document: 'terms',
         value: 'yes',
       },
@@ -2937,11 +2936,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
-        clause: 'You can cancel a payment (including a recurring payment or a direct debit) up to the business day before it is due.',
+        clause: 'A scheduled transfer, recurring payments included, can be cancelled until the day before it leaves your account.',
         document: 'terms',
         value: 'not_stated',
       },
-      { clause: 'You can make a one-off payment or set up a recurring payment.', document: 'terms', value: 'not_stated' },
+      { clause: 'In the app you can pay a friend once or set up a recurring payment to them.', document: 'terms', value: 'not_stated' },
       { clause: 'Your subscription will automatically renew each month until you cancel.', document: 'terms', value: 'yes' },
       {
         clause:
@@ -2974,14 +2973,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       {
-        clause:
-          'You consent that the supply of the digital content may begin at once, and you acknowledge that you therefore will lose any statutory rights you may have to withdraw and receive a refund.',
+        clause: 'Once the download starts, you give up the legal right to withdraw from the purchase and get a refund.',
         document: 'terms',
         value: 'not_stated',
       },
       { clause: 'All payments are non-refundable.', document: 'terms', value: 'no' },
       { clause: 'Payments are non-refundable, except where required by law.', document: 'terms', value: 'no' },
-      { clause: 'Amounts paid are non-refundable, except as otherwise provided in this Agreement.', document: 'terms', value: 'no' },
+      { clause: 'Fees are non-refundable except as this Agreement otherwise provides.', document: 'terms', value: 'no' },
       { clause: 'Payments are non-refundable, except as described in the refund section below.', document: 'terms', value: 'partial' },
     ],
   },

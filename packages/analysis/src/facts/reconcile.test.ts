@@ -5,17 +5,17 @@ const item = (category: string, quote: string) => ({ category, evidence: [{ quot
 
 describe('isBackedByQuote: a power to end your account is the service’s', () => {
   it.each([
-    ['We may, in our sole discretion, deactivate, suspend, or terminate your account at any time.', true],
-    ['Example reserves the right, without notice and in its sole discretion, to terminate your license to use the Sites.', true],
+    ['We may at our sole discretion suspend or close your account whenever we choose.', true],
+    ['Example reserves the right, in its sole discretion and with no notice, to end your licence to use the app.', true],
     ['If you violate these Terms, your account may be suspended.', true],
     ['If we close your account for a breach of these terms, we will do so only after a warning.', true],
-    ['If the good cause is a breach of these Terms, termination is permitted only after an unsuccessful warning.', true],
-    ['You agree that Y Combinator, in its sole discretion, may suspend or terminate your account for any reason.', true],
-    ['You acknowledge that Example has the right (but not the obligation) to delete or deactivate your account.', true],
+    ['Where you breach these Terms, termination is permitted only once a warning has gone unheeded.', true],
+    ['You agree that Acme Labs may, at its sole discretion, suspend your account for any reason.', true],
+    ['Example has the right (though no duty) to deactivate or delete your account.', true],
     // The user's own right to leave, however the user is named.
-    ['Customer may terminate its free subscriptions immediately without cause.', false],
-    ['The Customer can terminate the contractual relationship at any time.', false],
-    ['If you wish to terminate this Agreement, you can do so at any time by closing your account.', false],
+    ['The Customer may end its free plan at once and without giving a reason.', false],
+    ['A Customer can terminate the contract whenever it wishes.', false],
+    ['Should you want to end this agreement, you may do that whenever you like by deleting your account.', false],
   ])('%s → %s', (quote, isBacked) => {
     expect(isBackedByQuote(item('unilateral_termination', quote))).toBe(isBacked);
   });

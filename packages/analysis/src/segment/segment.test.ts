@@ -113,7 +113,7 @@ describe('segmentClauses scope lines', () => {
     const markdown = [
       '## 15. Disputes',
       '',
-      'THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA.',
+      'THIS SECTION ONLY APPLIES TO MEMBERS IN THE US AND CANADA.',
       '',
       'You and Example agree to binding arbitration.',
       '',
@@ -127,7 +127,7 @@ describe('segmentClauses scope lines', () => {
     ].join('\n');
     const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
     const partsOf = (start: string) => clauses.find((c) => c.text.startsWith(start))?.parts ?? [];
-    const line = 'THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA.';
+    const line = 'THIS SECTION ONLY APPLIES TO MEMBERS IN THE US AND CANADA.';
     expect(partsOf('You and Example')).toContain(line);
     expect(partsOf('You may opt out')).toContain(line);
     expect(partsOf('Irish law')).not.toContain(line);

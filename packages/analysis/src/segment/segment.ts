@@ -114,7 +114,7 @@ const NUMBERED_SECTION = /^\d{1,2}\\?\.\s/;
 /** A heading of a part of one: "B. LIMITATION OF LIABILITY", "(b) Refunds", "7.2 Refunds". */
 const SUB_HEADING = /^(?:[A-Z]\.|\(?[a-z]\)|[ivx]{1,4}\.|\d{1,2}\.\d{1,2}\.?)\s/;
 /**
- * A sentence that says whom the rest of its section is for: "THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA.",
+ * A sentence that says whom the rest of its section is for: "THIS SECTION ONLY APPLIES TO MEMBERS IN THE US AND CANADA.",
  * "IF YOU'RE A U.S. RESIDENT, YOU ALSO AGREE TO THE FOLLOWING MANDATORY ARBITRATION PROVISIONS:". The clauses after it,
  * until the section ends, hold it as a part of theirs, as they would a heading that names those users.
  */
