@@ -24,6 +24,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '@fineprint/analysis';
 import { startFixtureSite } from '../e2e/fixture-site';
 import { median } from './stats';
+import { freePort } from '../tests/support/free-port';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The built web app: apps/web/dist, or WEB_DIST_DIR (as the server reads it), e.g. an older build to compare with. */
@@ -110,7 +111,7 @@ const sum = (files: string[], key: 'raw' | 'gzip' | 'brotli') => files.reduce((t
 // 2. Over HTTP: what Chromium receives from the real server.
 async function startServer(allowlist: string): Promise<{ baseUrl: string; server: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-webbench-'));
-  const port = 4400 + Math.floor(Math.random() * 400);
+  const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env: {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startFixtureSite } from './fixture-site';
+import { freePort } from '../tests/support/free-port';
 import { CHROMIUM_FLAGS } from '@fineprint/analysis';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,7 +35,7 @@ export interface Harness {
 export async function startHarness(options: { extraAllowlist?: string[] } = {}): Promise<Harness> {
   const site = await startFixtureSite();
   const dataDir = mkdtempSync(join(tmpdir(), 'fineprint-e2e-'));
-  const port = 3900 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env: {
