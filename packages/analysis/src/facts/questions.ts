@@ -230,6 +230,9 @@ const BIOMETRIC =
 const ONLY_A_PHOTO = new RegExp(`^(?:(?!${BIOMETRIC.source.replace(/\|selfie|\|photo of your face/g, '')}).)*$`, 'is');
 /** The face in a picture measured: matched, compared, verified against, recognised, analysed, estimated. */
 const FACE_MEASURED = /\b(?:match\w*|compar\w*|verif\w*|recogni[sz]\w*|analy[sz]\w*|estimat\w*|encod\w*|vectors?|templates?|geometry)\b/i;
+/** Biometrics that guard a building, not data about you: "data centers with biometric access and CCTV". */
+const FACILITY_ACCESS =
+  /\bbiometric (?:access|entry|locks?|door)\b|\b(?:data cent(?:er|re)s?|premises|facilities|offices)\b[^.]{0,120}\bbiometric\b|\bbiometric\b[^.]{0,120}\b(?:data cent(?:er|re)s?|premises|facilities|offices)\b/i;
 const CONSENT =
   /\b(?:consent|permission|opt[- ]in|if you (?:choose|enable|turn on|agree|select|want)|you (?:can|may) choose|if you choose to provide|you can turn (?:it|this) off)\b/i;
 
@@ -640,8 +643,10 @@ const NOTICE_OR_POSTING =
 const CHANGE_POWER =
   /\b(?:may|can|might|will|reserves?|retains?|entitled to|right to)\b[^.;]{0,80}\b(?:chang|modif|amend|updat|revis|add|remove)\w*|\bfrom time to time\b|\b(?:effective|binding|apply) (?:immediately )?(?:up)?on (?:posting|publication)\b|\bat any time\b/i;
 /** Notice that may consist of posting the new terms: "Such notice may be provided … by posting", "posting … will constitute notice". */
+// (… or says it is: "We shall provide notice of any such modification by posting the revised Agreement", "which notice shall,
+// at a minimum, consist of posting the revised Terms".)
 const NOTICE_BY_POSTING =
-  /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\bnotice\b[^.]{0,60}\b(?:including|such as|for example) by (?:revising|updating|changing) the (?:"?last (?:updated|modified|revised)"? |effective )?date\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
+  /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\b(?:notice|notif\w+)\b(?:(?!\b(?:including|such as|for example|or)\b)[^.]){0,60}\b(?:by|consists? of|consisting of|through|via)\s+(?:\w+\s+){0,2}?posting (?:of )?(?:the |a |an )?(?:revised|amended|updated|new|modified|changed)\b|\bnotice\b[^.]{0,60}\b(?:including|such as|for example) by (?:revising|updating|changing) the (?:"?last (?:updated|modified|revised)"? |effective )?date\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
 /**
  * The service telling the user, whatever the channel or voice: "we will notify you", "you will be notified by e-mail", "will be announced",
  * "by providing notice via e-mail", "we will use reasonable efforts to contact you".
@@ -659,6 +664,8 @@ function promisesNotice(text: string): boolean {
   // law's rule, not the service's.
   if (!act || WITHOUT_NOTICE.test(text) || LAW_DEMANDS.test(text) || NOTICE_OR_POSTING.test(text)) return false;
   const before = text.slice(0, act.index);
+  // (A notice named as already given is no promise of one: "If you use the Services after such notification, …".)
+  if (/\b(?:after|following|upon|on receipt of)\s+(?:such|this|that|the|any|said)\s*$/i.test(before)) return false;
   // The modal must govern the notice itself ("we may notify you"), not the change it is the means of ("We may make changes
   // to these Terms by notifying you … by email" promises notice of every change).
   // ("We may, at our discretion, choose to notify subscribers" is a possibility too.)
@@ -1103,10 +1110,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const denied = ctx.find(PRECISE_DENIED, PRIVACY);
       if (denied.length > 0) return ctx.answer('no', denied);
       // Other makers' devices ("Most non-Amazon devices also let users change device permissions") say nothing of this service.
-      const found = serviceOnly(ctx.find(LOCATION, PRIVACY)).filter(
+      const named = serviceOnly(ctx.find(LOCATION, PRIVACY)).filter(
         (l) => !OTHERS_DEVICES.test(l.clause.text) && namesPreciseLocation(l.clause.text),
       );
+      // A location in a denial's scope is not collected: "does not intentionally collect sensitive data, such as health
+      // information or precise geolocation".
+      const negated = named.filter((l) => isInNegationScope(l.clause.text, LOCATION));
+      const found = named.filter((l) => !negated.includes(l));
       if (found.length === 0) {
+        const deniesPrecise = negated.filter((l) => /\bprecise\b/i.test(l.clause.text));
+        if (deniesPrecise.length > 0) return ctx.answer('no', deniesPrecise);
         const approximate = ctx.find(APPROXIMATE_ONLY, PRIVACY);
         // "No precise location" holds only if every location the policy collects is the approximate one: "time zone
         // setting and location", unqualified, may be either, so nothing is stated.
@@ -1156,6 +1169,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We infer your general location from your IP address.', value: 'no' },
       {
         clause:
+          'Example does not knowingly gather special categories of data, such as health records, fingerprints or the precise geolocation of your phone.',
+        value: 'no',
+      },
+      {
+        clause:
           'We collect the precise location of your device. Most non-Quill devices also let users change device permissions, for example to disable location services.',
         value: 'yes',
       },
@@ -1171,7 +1189,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
       // A photo is no biometric data until the face in it is measured: a "selfie" or "photo of your face" counts only
       // where the clause says it is matched, compared, recognised or analysed (Lyft asks for a selfie with an ID document).
-      const measured = affirmed.filter((l) => !ONLY_A_PHOTO.test(l.clause.text) || FACE_MEASURED.test(l.clause.text));
+      const measured = affirmed.filter(
+        (l) => (!ONLY_A_PHOTO.test(l.clause.text) || FACE_MEASURED.test(l.clause.text)) && !FACILITY_ACCESS.test(l.clause.text),
+      );
       if (measured.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
       const consent = ctx.following(measured, CONSENT, 2);
       return consent.length > 0 ? ctx.answer('yes_with_consent', [...measured.slice(0, 1), ...consent]) : ctx.answer('yes', measured);
@@ -1181,6 +1201,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We compare the selfie you upload with the photo on your ID to verify your identity.', value: 'yes' },
       { clause: 'With your consent, we use facial recognition technology to create a face template.', value: 'yes_with_consent' },
       { clause: 'We do not collect biometric data.', value: 'no' },
+      // A building's guard is no data about you.
+      {
+        clause: 'Our servers sit in certified data centres protected by biometric entry controls and round-the-clock staff.',
+        value: 'not_stated',
+      },
     ],
   },
   {
@@ -2044,6 +2069,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // Whom it binds, where a parenthesis widens the place: the US rule is no one else's.
+      {
+        clause:
+          'IF YOU LIVE IN (OR YOUR COMPANY IS BASED IN) THE UNITED STATES, YOU AGREE THAT DISPUTES WITH US ARE SETTLED BY BINDING INDIVIDUAL ARBITRATION.',
+        document: 'terms',
+        value: 'mandatory',
+        fields: { scope: 'US users' },
+      },
       // A sentence that says whom its section is for scopes the rules after it.
       {
         clause:
@@ -2200,11 +2233,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const toOthers = (l: Located) => LICENCE.test(l.clause.text) && !TO_SERVICE.test(l.clause.text);
       const terms = ctx
         .following(found.slice(0, 1), /./, 8)
-        .filter((l) => !/\bmoral rights?\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l));
+        // (The grant itself always: "… fully sublicensable right (including any moral rights) and license to use …".)
+        .filter((l, i) => i === 0 || (!/\bmoral rights?\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l) && !aboutFeedback(l)));
       const text = terms
         .map((l) => l.clause.text)
         .join(' ')
-        .replace(/\bnon-?(?:transferable|sub-?licen[cs]\w*)/gi, '');
+        .replace(/\b(?:non-?|not |neither )(?:transferable|sub-?licen[cs]\w*)/gi, '');
       // (… or the right to pass rights on: "to allow others to have derivative rights to publish … such content".)
       const sublicensable = /\bsub-?licen[cs]\w*|\b(?:allow|permit|authori[sz]e) others to (?:have|exercise) (?:\w+ )?rights\b/i.test(text);
       const isTransferable = /\btransferable\b/i.test(text);
@@ -2212,7 +2246,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         /\bworld-?wide\b|\bthroughout the world\b|\banywhere in the world\b|\bwithout (?:any )?territorial\b/i.test(text) &&
         (sublicensable ||
           isTransferable ||
-          /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b|\bcommercially exploit\b/i.test(text));
+          /\bany (?:other )?(?:commercial )?purposes?\b|\bin any (?:way|manner)\b|\b(?:commercially|otherwise) exploit\b|\bfor (?:our|its) (?:own )?business purposes\b/i.test(
+            text,
+          ));
       // How long it lasts may be said elsewhere: "the right to use any question you post is
       // perpetual", "for the entire duration of the intellectual property rights", the licence's section
       // among those that survive termination, content kept in use after you leave. A licence that ends
@@ -2263,6 +2299,36 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // Exploiting your data "for our business purposes" is a licence for any purpose the business has.
+      {
+        clause:
+          'You give Example a worldwide, royalty-free, perpetual licence to copy, adapt and otherwise exploit the data you upload for our business purposes.',
+        document: 'terms',
+        value: 'broad',
+      },
+      // A grant that names moral rights among what it covers is still the grant.
+      {
+        clause:
+          'You grant Example a worldwide, fully sublicensable right and licence (moral rights included) to copy and show Your Content.',
+        document: 'terms',
+        value: 'broad',
+        fields: { sublicensable: true },
+      },
+      // A licence "not transferable" is not transferable, whatever follows the "except".
+      {
+        clause:
+          'You grant Example a worldwide, royalty-free licence to host and show your posts on the platform. This licence is not transferable, except that Example may let its hosting providers store your posts for it.',
+        document: 'terms',
+        value: 'limited',
+      },
+      // The feedback licence that follows is no term of the licence to your content: it is not perpetual for that.
+      {
+        clause:
+          'You give Example a limited licence to store and process your files only as needed to run the service. If you send us suggestions, you give us a perpetual, irrevocable licence to use them as we wish.',
+        document: 'terms',
+        value: 'limited',
+        fields: { perpetual: false, irrevocable: false },
+      },
       // A licence you can end by deleting is neither perpetual nor irrevocable, whatever the grant calls it.
       {
         clause:
@@ -2470,6 +2536,28 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // Notice that is the posting of the new terms is no notice.
+      {
+        clause:
+          'Example may revise this Agreement at any time. We will give notice of a revision by posting the revised Agreement on our website.',
+        document: 'terms',
+        value: 'no_notice',
+      },
+      // A notification named as given, in a sentence that binds you by use, promises none.
+      {
+        clause:
+          'We may change these Terms from time to time. If you keep using the app after such notification, you accept the changed Terms.',
+        document: 'terms',
+        value: 'no_notice',
+      },
+      // A list of reasons between the power and the promise does not hide the promise.
+      {
+        clause:
+          'We may update these Terms from time to time, for example because of:\n\n* new laws;\n* security needs;\n* new features.\n\nWe will tell you at least 30 days before a change that harms you takes effect, by e-mail.',
+        document: 'terms',
+        value: 'advance_notice',
+        fields: { days: 30 },
+      },
       // Notice "and/or" posting: posting alone may make the change.
       {
         clause:
@@ -2965,7 +3053,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const found = ctx.find(REFUND, TERMS);
       // (Losing the right to withdraw — "you therefore will lose any statutory rights you may have to withdraw and receive a
       // refund" — offers none.)
-      const partial = found.filter((l) => PARTIAL_REFUND.test(l.clause.text) && !WITHDRAWAL_LOST.test(l.clause.text));
+      // (Everyone's refund before one country's: "For subscribers residing in Argentina – … 10 days" is not the rule.)
+      const partial = found
+        .filter((l) => PARTIAL_REFUND.test(l.clause.text) && !WITHDRAWAL_LOST.test(l.clause.text))
+        .sort((a, b) => Number(scopeOf(a.clause) !== undefined) - Number(scopeOf(b.clause) !== undefined));
       if (partial.length > 0) return ctx.answer('partial', partial);
       const none = found.filter((l) => NO_REFUND.test(l.clause.text));
       if (none.length > 0) return ctx.answer('no', none);

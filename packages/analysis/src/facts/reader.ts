@@ -56,8 +56,12 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       const seen = new Set<Clause>();
       const result: Located[] = [];
       for (const { document, index } of found) {
-        for (let i = index; i <= index + count && i < document.clauses.length; i++) {
+        // (A list that completes the found lead-in is one sentence with it: "… we may change these Terms due to:", five
+        // reasons, then "We will give you at least 30 days' notice …" is the next sentence, not the sixth.)
+        const start = document.clauses[index]!.start;
+        for (let i = index, steps = 0; i < document.clauses.length; i++) {
           const clause = document.clauses[i]!;
+          if (i > index && clause.leadIn?.start !== start && ++steps > count) break;
           if (seen.has(clause) || clause.text.length > MAX_CLAUSE_CHARS || !pattern.test(clause.text)) continue;
           seen.add(clause);
           result.push({ clause, document, index: i });
@@ -475,14 +479,16 @@ const OUTSIDE_EUROPE = new RegExp(
 );
 /** "If you are based in Germany, …", "If you live in Brazil, …": a rule opened for one country's users. */
 // (… or a few named: "If you live in France, Germany, or the Netherlands, …".)
+// (… or opened for them by name: "For subscribers residing in Argentina – …", "b. For customers in Japan: …".)
 const ONE_COUNTRY_OPENING =
-  /^\W*(?:If|Where|When) you (?:in )?(?:are (?:based|located|resident|living) in|live in|reside in|are a resident of) ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}(?:,? (?:or |and )?(?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}){0,4}),/;
+  /^\W*(?:[a-z]\.\s+|\(?[a-z\d]{1,3}\)\s+)?(?:(?:If|Where|When) you (?:in )?(?:are (?:based|located|resident|living) in|live in|reside in|are a resident of)|For (?:users|residents|consumers|customers|subscribers|members|players) (?:(?:who are )?(?:residing|resident|located|living|based) )?(?:in|of)) ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}(?:,? (?:or |and )?(?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}){0,4})(?:,|:|\s[–—-]\s)/;
 /** Whom a clause is for, by where they live: "If you are a consumer living in", "For users located in", "Residents of", "you live in". */
 const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals|people|members?)`;
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
 const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)? (?:resident|citizen)s? of(?: a country(?: located)? in)?|\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? (?:in|within)|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
 const US_SCOPE = new RegExp(
-  String.raw`\b${WHO} (?:the )?(?:United States\b|U\.S\.|US\b)|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:THE )?UNITED STATES\b` +
+  // (A parenthesis may widen who: "If you live in (or your principal place of business is in) the United States".)
+  String.raw`\b${WHO} (?:\([^)]{1,80}\) )?(?:the )?(?:United States\b|U\.S\.|US\b)|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:\([^)]{1,80}\) )?(?:THE )?UNITED STATES\b` +
     // "IF YOU'RE A U.S. RESIDENT, …", "THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA".
     String.raw`|\b(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are)) (?:A|a) (?:U\.S\.|US|USA|UNITED STATES|United States) (?:RESIDENT|resident|USER|user|CUSTOMER|customer)` +
     String.raw`|\b(?:APPLIES|applies) (?:ONLY |only )?(?:TO|to) (?:[A-Za-z]+ ){0,2}(?:IN|in|OF|of) (?:THE |the )?(?:U\.S\.|US|USA|UNITED STATES|United States)\b` +

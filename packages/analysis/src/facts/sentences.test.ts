@@ -168,6 +168,25 @@ describe('writeLists', () => {
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'age_limit')?.text).toBe(text);
   });
 
+  it('says a denial of precise location in its own verbs, however far it reaches, and never adds an approximate one it does not name', () => {
+    const item = (privacy: string) => writeLists(factsOf(privacy)).details.privacyConcerns.find((i) => i.category === 'location')?.text;
+    expect(
+      item(
+        'Example does not knowingly collect special categories of data, such as health records, fingerprints or the precise geolocation of your phone.',
+      ),
+    ).toBe('The service says it does not collect your precise location.');
+  });
+
+  it("never gives one country's refund as everyone's", () => {
+    const terms = (text: string) =>
+      writeLists(
+        readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(text, 'markdown').blocks) }]),
+      ).details.keyPoints.find((i) => i.category === 'refunds_offered')?.text;
+    const local =
+      'b. For subscribers residing in Freedonia – under local law, you may get a full refund without giving a reason within 10 days of subscribing.';
+    expect(terms(`## Refunds\n\nAll payments are final, except as stated below.\n\n${local}`)).toBeUndefined();
+  });
+
   it('says the data is handed to others for advertising only where a quote says so, and no opt-out without it', () => {
     const saleItem = (privacy: string) =>
       writeLists(factsOf(privacy)).details.privacyConcerns.find((i) => i.category === 'sale_of_data')?.text;

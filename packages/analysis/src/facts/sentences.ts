@@ -35,7 +35,7 @@ import {
   OBJECTION_REACHES_TRAINING,
   WARNED,
 } from './questions';
-import { durationsIn, isInNegationScope, SURVIVAL } from './reader';
+import { durationsIn, isInNegationScope, regionOf, SURVIVAL } from './reader';
 import { carriesDetails, isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
@@ -813,12 +813,15 @@ const SENTENCES: readonly FactSentence[] = [
         // A denial in the quote is a promise; approximate location alone is only what the policy describes.
         // "Only your approximate location" and "from your IP address" only where a quote says so.
         const quotes = a.evidence.map((e) => e.quote).join(' ');
-        const approximate = /\b(?:approximate|general|regional|city|country)\b[^.]{0,30}\blocation\b|\bgeolocation\b/i.test(quotes);
+        const approximate = /\b(?:approximate|general|regional|city|country)\b[^.]{0,30}\b(?:geo-?)?location\b/i.test(quotes);
         const fromIp = /\bIP address/i.test(quotes) ? ' (from your IP address)' : '';
         // The denial's own verbs: "We don't track your precise location" denies tracking, not collecting.
+        // (However far the denial reaches: "does not knowingly collect sensitive data, such as … or precise geolocation".)
         const denial = a.evidence
-          .map(
-            (e) => /\b(?:do(?:es)?\s*n[o’']t|never|not)\b([^.]{0,30}\b(?:collect|track|use)\w*\b[^.]{0,20})\bprecise\b/i.exec(e.quote)?.[1],
+          .map((e) =>
+            isInNegationScope(e.quote, /\bprecise\b/i)
+              ? /\b(?:do(?:es)?\s*n[o’']t|never|not)\b([^.;]*?\b(?:collect|track|use)\w*\b[^.;]*?)\bprecise\b/i.exec(e.quote)?.[1]
+              : undefined,
           )
           .find(Boolean);
         const verbs = denial
@@ -1166,7 +1169,8 @@ const SENTENCES: readonly FactSentence[] = [
     write: (a) => {
       if (a.value !== 'yes' && a.value !== 'partial') return null;
       // (… nor one whose refund is denied: "you agree you will not receive a refund", "shall not be entitled to any refund".)
-      const offers = a.evidence.filter((e) => !NO_REFUND.test(e.quote) && !isInNegationScope(e.quote, /\brefund/i));
+      // (… nor one country's or region's: "For subscribers residing in Argentina – … a full refund … during the 10 days".)
+      const offers = a.evidence.filter((e) => !NO_REFUND.test(e.quote) && !isInNegationScope(e.quote, /\brefund/i) && !regionOf(e.quote));
       if (offers.length === 0) return null;
       const said = describeAnswer('refunds_offered', { ...a, evidence: offers });
       return said && a.value === 'partial' ? { ...said, severity: 'neutral' } : (said ?? null);
