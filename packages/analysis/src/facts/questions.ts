@@ -89,9 +89,10 @@ const SALE = new RegExp(
 /** The verb a denial of a sale must cover (its negation's scope). */
 const SALE_VERB = /\b(?:sell|rent|sale|selling|sold|rented)/i;
 /** The "Do Not Sell or Share" link, by its capitals (a sentence "we do not sell" is a denial). */
-const DO_NOT_SELL_LINK = /\bDo Not Sell\b/;
+// (Not a denial in title case: "We Do Not Sell Your Personal Information.")
+const DO_NOT_SELL_LINK = /(?<!\b(?:[Ww]e|WE)\s)\bDo Not Sell\b/;
 const SALE_OPT_OUT =
-  /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing)|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
+  /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing)|opt[- ]out of having (?:your )?(?:personal )?(?:information|data) (?:shared|sold)\b|(?:direct|ask|instruct|tell) (?:us|[A-Z]\w+) (?:to )?not (?:to )?sell\b|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
 
 /**
  * The service's own disclosures admitted to be a sale or share as a law defines the words: "Some of these disclosures may
@@ -566,7 +567,7 @@ const LAW_PLACE =
   /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with|subject to) (?:the )?([A-Z][a-z]+) [Ll]aws?\b|\b([A-Z][a-z]+) law(?:,[^.,]{0,120},)? (?:will govern|shall govern|will apply|shall apply|governs|applies)\b/g;
 
 const ARBITRATION =
-  /\b(?:binding|individual|final)\s+arbitration\b|\bresolved (?:exclusively )?(?:through|by) arbitration\b|\barbitration agreement\b/i;
+  /\b(?:binding|individual|final)\s+arbitration\b|\b(?:resolved|settled|determined|decided)(?: \w+){0,3} (?:through|by) arbitration\b|\barbitration agreement\b/i;
 /** The bodies that run arbitrations, as terms name them. */
 export const ARBITRATION_BODY =
   /\bJAMS\b|\bAmerican Arbitration Association\b|\bSingapore International Arbitration Cent(?:re|er)\b|\bNational Arbitration (?:and|&) Mediation\b|\bInternational Chamber of Commerce\b|\bLondon Court of International Arbitration\b|\bHong Kong International Arbitration Cent(?:re|er)\b/;
@@ -699,7 +700,7 @@ const OTHERS_DATASETS =
   /\b(?:these|such|those) datasets\b|\bdatasets (?:from|that we (?:get|obtain|receive|license)|we (?:get|obtain|receive|license))\b|\bpublicly available (?:sources|datasets)\b/i;
 /** A promise to warn before closing an account. */
 export const WARNED =
-  /\b(?:only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before|before (?:suspending|terminating|closing|disabling)\b[^.]{0,160}\b(?:we will|we['’]ll) (?:provide|give|send) you (?:with )?(?:reasonable )?(?:advance |prior )?notice)\b/i;
+  /\b(?:(?:provide|give|send) you (?:with )?(?:reasonable )?(?:(?:advance|prior|written) )*notice (?:prior to|before) (?:such |any |the |a )?(?:suspension|termination)|only after\b[^.]{0,60}\b(?:warning|cure)|inform you in advance|let you know before|notify you before|before (?:suspending|terminating|closing|disabling)\b[^.]{0,160}\b(?:we will|we['’]ll) (?:provide|give|send) you (?:with )?(?:reasonable )?(?:advance |prior )?notice)\b/i;
 /**
  * An exception to notice: "we will not provide you advance notice before suspension or termination where we believe …",
  * or notice that may come after ("will inform You in advance or, if that is not possible, immediately after of the suspension").
@@ -726,11 +727,12 @@ const NO_LIABILITY =
 const AGGREGATE = /\b(?:aggregate|maximum(?! extent)|total|entire|most that)\b[^.]{0,80}\b(?:liab\w*)|\bforeseeable (?:losses|damages)\b/i;
 /** Covering the service against claims, in legal or plain words ("you'll have to defend us in court and pay for any damages we incur"). */
 const INDEMNITY =
-  /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\byou(?:['’]ll| will| must| agree to)?(?: have to)? defend (?:us|[A-Z][\w.]*)\b[^.]{0,60}\bpay\b[^.]{0,40}\b(?:damages|costs|losses)\b|\bsubject to indemnification by you\b|\byou (?:will|shall|agree to|are)? ?(?:be )?(?:responsible|liable)(?: and (?:responsible|liable))? (?:to us )?for (?:all|any)\b[^.]{0,40}\bclaims\b[^.]{0,160}\b(?:incurred|suffered) by (?:us|[A-Z][\w.]*)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
+  /\b(?:you|the user|users?|members?|customers?)\b[^.]{0,80}\b(?:indemnify|hold\b[^.]{0,40}\bharmless)\b|\byou(?:['’]ll| will| must| agree to)?(?: have to)? defend (?:us|[A-Z][\w.]*)\b[^.]{0,60}\bpay\b[^.]{0,40}\b(?:damages|costs|losses)\b|\bsubject to indemnification by you\b|\byou (?:will|shall|agree to|are)? ?(?:be )?(?:responsible|liable)(?: and (?:responsible|liable))? (?:to us )?for (?:all|any)\b[^.]{0,40}\b(?:claims|losses)\b[^.]{0,160}\b(?:incurred|suffered) by (?:us|[A-Z][\w.]*)\b|\bindemnify (?:us|and (?:defend|hold))\b|\baccept full responsibility for any (?:legal )?claims against\b/i;
 /** An indemnity that binds only some users (business use), not the ordinary user. */
 /** An indemnity for commercial users only, or for taxes only ("You will indemnify us for any taxes relating to your purchase"): no indemnity against claims. */
+// (… or by whom it names as bound: "If you are a business or organization, … you will indemnify".)
 const NARROW_INDEMNITY =
-  /^\s*if you use\b[^.]{0,60}\b(?:commercial|business)|\bindemnif\w* (?:us|\w+) (?:for|against) (?:any )?tax(?:es)?\b/i;
+  /^\s*if you use\b[^.]{0,60}\b(?:commercial|business)|^\s*if you are (?:an? |acting (?:as|for|on behalf of) an? )(?:business|organi[sz]ation|company|entity|legal entity|enterprise|trader)\b|\bindemnif\w* (?:us|\w+) (?:for|against) (?:any )?tax(?:es)?\b/i;
 /** (A dot between digits, "Section 27.2(2)", ends no sentence.) */
 const CLAIM_LIMIT =
   /\b(?:claim|cause of action|action|dispute)s?\b(?:[^.]|\.(?=\d)){0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
@@ -765,6 +767,41 @@ export const NO_REFUND =
 const PARTIAL_REFUND =
   /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|will be refunded|a refund may be issued|except as (?:expressly )?(?:provided|described|set (?:out|forth)|stated) (?:below|in (?:Sections? \d|the (?:following|refund)))|may (?:issue|provide|offer) (?:a )?refund)\b/i;
 
+/** A refund the service says it gives: "we will give you … a refund for any prepaid, unused Services", "you are entitled to a refund". */
+// (Said by the service or to you: "Apple will refund the purchase price" is the store's refund, not the service's.)
+const REFUND_GIVEN =
+  /\b(?:we|you)(?: \w+){0,2} (?:will|shall|may|can|(?:are|is|be) entitled to)\b(?:(?!\b(?:will|shall|may|can)\b)[^.;,]){0,60}\brefund\w*/i;
+/** Mandatory law kept, no offer of the service's: "Nothing in this section limits any statutory refund … rights". */
+const STATUTORY_SAVED =
+  /\b(?:nothing|does not|do not|shall not|will not)\b[^.;]{0,80}\b(?:limit|affect|exclude|restrict|prejudice)\w*\b[^.;]{0,60}\b(?:statutory|mandatory|legal|consumer)\b/i;
+/**
+ * Some refund offered by the clause: an offer outside a denial's scope ("non-pro-ratable", "no prorated refund", "you will
+ * not receive a refund" offer none), never a right lost or the law's own rights kept.
+ */
+function offersRefund(text: string): boolean {
+  // (A refund at the service's discretion is no offer: "We may, in our sole discretion, provide a refund".)
+  if (WITHDRAWAL_LOST.test(text) || STATUTORY_SAVED.test(text) || /\b(?:sole|own|absolute) discretion\b/i.test(text)) return false;
+  if (PARTIAL_REFUND.test(text)) {
+    const m = PARTIAL_REFUND.exec(text)!;
+    return !/\bnon-?\s*$/i.test(text.slice(Math.max(0, m.index - 4), m.index)) && !isInNegationScope(text, PARTIAL_REFUND);
+  }
+  // ("There will be no refunds", "without entitling you to any refund": the refund itself denied.)
+  return (
+    REFUND_GIVEN.test(text) &&
+    !NO_REFUND.test(text) &&
+    !isInNegationScope(text, /\brefund/i) &&
+    !/\bwithout\b[^.;]{0,40}\brefund/i.test(text)
+  );
+}
+
+/** A denial of selling or sharing data for advertising: "We don't sell or share Personal Information for cross-contextual behavioral advertising". */
+const SALE_FOR_ADS_DENIAL =
+  /\b(?:sell|share)\w*["”']?\b[^.]{0,80}\bfor (?:the purposes? of )?(?:cross[- ]context(?:ual)? |targeted |interest[- ]based )?(?:behaviou?ral |targeted )?advertis\w*/i;
+/** A right listed as the law gives it: "Opt-out of sales, sharing, or targeted advertising: …", "the right to opt out of …". */
+const RIGHT_LISTED = /^\W*(?:the )?(?:right to )?opt[- ]?out\b[^.:]{0,80}:|\b(?:right|rights) to opt[- ]?out\b/i;
+/** Sharing as privacy laws mean it: "sell or share", "share … for cross-context behavioral advertising". */
+const SHARING_FOR_ADS = /\bsell\w*["”']?\s+or\s+["“']?shar(?:e|ing)\b|\bshar(?:e|ing)\b[^.]{0,80}\bcross[- ]context(?:ual)?\b/i;
+
 /** A statutory right to withdraw (and its refund) given up or lost. */
 const WITHDRAWAL_LOST = /\b(?:lose|waive|forfeit|give up|no longer have)\w*\b[^.;]{0,40}\brights?\b[^.;]{0,40}\b(?:withdraw|cancel)\w*/i;
 
@@ -779,14 +816,38 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         (l) => !LAW_SPEAKS.test(l.clause.text) && !isInNegationScope(l.clause.text, SALE_OPT_OUT),
       );
       const { affirmed, denied } = polar(ctx, { topic: SALE, verb: SALE_VERB, documents: PRIVACY });
+      // (A sale supposed is none made: "If, in the future, we do sell your Personal Data, we will notify you".)
       const sold = [
-        ...affirmed.filter((l) => /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text)),
+        ...affirmed.filter(
+          (l) =>
+            /\b(?:we|may)\b[^.]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text) &&
+            !/\bif\b[^.;]{0,40}\bwe\b[^.;]{0,20}\b(?:sell|rent)\b/i.test(l.clause.text),
+        ),
         ...ctx.find(SALE_AS_DEFINED, PRIVACY).filter((l) => !isInNegationScope(l.clause.text, SALE_AS_DEFINED)),
       ];
       // Reports and measurement for advertisers are not personal data shared with them.
       const shared = polar(ctx, { topic: AD_SHARING, verb: /\b(?:share|provide|disclose|give)/i, documents: PRIVACY }).affirmed.filter(
         (l) => !/\b(?:reports?|insights|measurement|measure|aggregated?|statistics)\b/i.test(l.clause.text),
       );
+      // A plain denial of all the opt-out offers, with nothing sold or shared for ads: the opt-out is a right listed, not
+      // a sale admitted ("We do not sell your Personal Data." / "Opt out of the sale of personal information."). An opt-out
+      // of "sharing" stands unless sharing is denied too, and never by a denial on a condition ("If … we will not share").
+      const unconditional = (l: Located) => !/^\W*(?:if|when|where|unless)\b/i.test(l.clause.text);
+      const plainDenial = polar(ctx, { topic: SALE, verb: SALE_VERB, documents: PRIVACY }).denied.filter(
+        (l) => !isForChildren(l) && !HEDGED_DENIAL.test(l.clause.text) && unconditional(l),
+      );
+      const sharingDenied = ctx
+        .find(SHARING_FOR_ADS, PRIVACY)
+        .filter((l) => unconditional(l) && isInNegationScope(l.clause.text, /\bshar(?:e|ing)\b/i));
+      const offersSharing = optOut.some((l) => /\bshar(?:e|ed|es|ing)\b/i.test(l.clause.text));
+      if (
+        optOut.length > 0 &&
+        sold.length === 0 &&
+        shared.length === 0 &&
+        plainDenial.length > 0 &&
+        (!offersSharing || sharingDenied.length > 0)
+      )
+        return ctx.answer('no', [...plainDenial.slice(0, 1), ...sharingDenied.slice(0, 1)]);
       // The offer, and after it the clause that says what is handed to others, where one does: a sentence may claim it then.
       if (optOut.length > 0)
         return ctx.answer(
@@ -828,6 +889,29 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes_opt_out',
       },
       { clause: 'We may sell your personal information to data brokers.', value: 'yes' },
+      // A denial of all the opt-out offers, with no sale or ad sharing described: the opt-out is one of the rights the law lists.
+      {
+        clause:
+          'We do not sell your personal data, and we do not share it for cross-context behavioural advertising. Your rights include: to opt out of the sale or sharing of personal information. If we ever sell personal data in the future, we will tell you first.',
+        value: 'no',
+      },
+      {
+        clause:
+          'We Do Not Sell Your Personal Information. Opt out of having your personal information shared for targeted advertising: use the “Your Privacy Choices” link.',
+        value: 'yes_opt_out',
+      },
+      // The user's right to tell the service not to sell denies nothing.
+      {
+        clause:
+          'We may sell your personal information to advertisers. You have the right to direct us to not sell your personal information.',
+        value: 'yes_opt_out',
+      },
+      // An opt-out of sharing stands where only the sale is denied.
+      {
+        clause:
+          'We do not sell your personal information. You can opt out of the sharing of your personal information by using the Do Not Share link.',
+        value: 'yes_opt_out',
+      },
       {
         clause:
           'We do not sell your personal data. Virginia law also grants its residents a right to opt out of the sale of their personal data.',
@@ -893,8 +977,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
                 /\bwe\b[^.;]{0,30}\b(?:use|show|serve|display|provide|personali[sz]e|tailor)\w*\b/i.test(l.clause.text) &&
                 !USER_OBLIGATION.test(l.clause.text),
             );
-      const general = read.denied.filter((l) => !isForChildren(l));
+      // (A denial of selling or "sharing" data for advertising is not one of ads: "We don't 'share' Personal Information for
+      // cross-contextual behavioral advertising" says nothing of the ads the service shows.)
+      const general = read.denied.filter((l) => !isForChildren(l) && !SALE_FOR_ADS_DENIAL.test(l.clause.text));
       if (affirmed.length === 0) return general.length > 0 ? ctx.answer('no', general) : NOT_STATED;
+      // A right the law lists ("Opt-out of sales, sharing, or targeted advertising: …", "the right to opt out of targeted
+      // advertising") where no clause says the service shows such ads: nothing is stated.
+      if (affirmed.every((l) => RIGHT_LISTED.test(l.clause.text) && !isAdsPractice(l.clause.text))) return NOT_STATED;
       // Where the policy sends you to change your ads choice ("You can change your choice at any time in your Ad Preferences").
       const control = ctx.find(AD_CONTROL, PRIVACY).filter((l) => findSettingName(l.clause.text));
       const optIn = affirmed.filter((l) => ADS_OPT_IN.test(l.clause.text));
@@ -932,6 +1021,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes_opt_out',
       },
       { clause: 'We show you personalised ads only if you consent to it.', value: 'yes_opt_in' },
+      // A sale or "sharing" denied for advertising is no denial of ads; a right the law lists is no practice.
+      { clause: 'We do not “sell” or “share” your personal data for cross-context behavioural advertising.', value: 'not_stated' },
+      {
+        clause: 'Your rights. Opt out of sales, sharing or targeted advertising: you may ask us to stop selling your data.',
+        value: 'not_stated',
+      },
       { clause: 'We use your activity to show you targeted advertising.', value: 'yes' },
       { clause: 'Our ad partners may use cookies to serve you adverts based on your browsing activity across apps.', value: 'yes' },
       { clause: 'Partners use this information to show ads more relevant to your interests.', value: 'yes' },
@@ -2069,6 +2164,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // However the settling is qualified: "finally and bindingly settled by arbitration".
+      {
+        clause:
+          'Any dispute arising out of these Terms shall be finally and conclusively settled by arbitration in Osaka under the rules of its chamber.',
+        document: 'terms',
+        value: 'mandatory',
+      },
       // Whom it binds, where a parenthesis widens the place: the US rule is no one else's.
       {
         clause:
@@ -2678,7 +2780,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The service's power must be stated somewhere: "you can do so at any time by closing your account" is your own.
       if (!found.some((l) => givesServicePowerToEnd(l.clause.text))) return NOT_STATED;
       const warned = found.filter((l) => WARNED.test(l.clause.text));
-      const abrupt = found.filter((l) => ABRUPT.test(l.clause.text) && !WARNED.test(l.clause.text));
+      // ("immediately upon notice" is with notice.)
+      const abrupt = found.filter(
+        (l) => ABRUPT.test(l.clause.text.replace(/\bimmediately (?:up)?on (?:\w+ ){0,2}notice\b/gi, '')) && !WARNED.test(l.clause.text),
+      );
       // "Normally we warn you" with an exception "without prior notice" (or "we will not provide you advance notice before
       // suspension … where …") still allows termination without notice.
       const withoutNotice = (l: Located) =>
@@ -2733,6 +2838,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // Notice given, however soon the suspension follows it.
+      {
+        clause:
+          'Example may suspend your access immediately upon written notice if your invoice is more than ten days overdue. We will take reasonable steps to give you written notice before any suspension or termination.',
+        document: 'terms',
+        value: 'no',
+      },
       // The user's own right to leave gives the service no power.
       {
         clause: 'Should you want to end this agreement, you may do that whenever you like by deleting your account.',
@@ -2981,6 +3093,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'You will indemnify us for any taxes relating to your purchase of the Services.', document: 'terms', value: 'no' },
+      // Only business users bound: no indemnity of the ordinary user.
+      {
+        clause:
+          'If you are a company or other organisation, you will indemnify us against third-party claims arising from your use of the app.',
+        document: 'terms',
+        value: 'no',
+      },
+      {
+        clause:
+          'You shall be responsible for any losses or other costs incurred by Example because of your posts or your breach of these terms.',
+        document: 'terms',
+        value: 'yes',
+      },
     ],
   },
   {
@@ -3055,7 +3180,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // refund" — offers none.)
       // (Everyone's refund before one country's: "For subscribers residing in Argentina – … 10 days" is not the rule.)
       const partial = found
-        .filter((l) => PARTIAL_REFUND.test(l.clause.text) && !WITHDRAWAL_LOST.test(l.clause.text))
+        .filter((l) => offersRefund(l.clause.text))
         .sort((a, b) => Number(scopeOf(a.clause) !== undefined) - Number(scopeOf(b.clause) !== undefined));
       if (partial.length > 0) return ctx.answer('partial', partial);
       const none = found.filter((l) => NO_REFUND.test(l.clause.text));
@@ -3072,6 +3197,32 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'Payments are non-refundable, except where required by law.', document: 'terms', value: 'no' },
       { clause: 'Fees are non-refundable except as this Agreement otherwise provides.', document: 'terms', value: 'no' },
       { clause: 'Payments are non-refundable, except as described in the refund section below.', document: 'terms', value: 'partial' },
+      // Denied offers offer nothing; the law's own rights kept are no offer of the service's.
+      {
+        clause: 'Plans cannot be cancelled and are non-pro-ratable for part of a month; all fees are non-refundable.',
+        document: 'terms',
+        value: 'no',
+      },
+      {
+        clause: 'All fees are non-refundable. Nothing in this section restricts any statutory withdrawal rights a consumer may have.',
+        document: 'terms',
+        value: 'no',
+      },
+      { clause: 'If we close your account, you shall receive no refund for unused time.', document: 'terms', value: 'no' },
+      // A store's refund is not the service's.
+      {
+        clause:
+          'Fees are non-refundable. If the app does not work as promised, you may tell the App Store and the App Store will refund its price.',
+        document: 'terms',
+        value: 'no',
+      },
+      // An offer in the service's own words, however phrased.
+      {
+        clause:
+          'Fees are non-refundable, except where the law requires. If we shut down a paid feature, we will tell you first and give you a refund for any prepaid time you have not used.',
+        document: 'terms',
+        value: 'partial',
+      },
     ],
   },
 ];

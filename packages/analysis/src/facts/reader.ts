@@ -157,7 +157,7 @@ const DENIAL =
  * targeted to your interests, you can …", "you can choose not to receive personalised ads".
  */
 const USER_NEGATION =
-  /\b(?:(?:if|when|where|should|unless)\s+you\s+(?:do\s+not|don['’]t|would\s+not|wouldn['’]t|prefer\s+not|no\s+longer)|you\s+(?:can|may|could)\s+(?:also\s+)?(?:choose|elect|opt|decide|prefer|ask\s+us)\s+not)\b/gi;
+  /\b(?:(?:if|when|where|should|unless)\s+you\s+(?:do\s+not|don['’]t|would\s+not|wouldn['’]t|prefer\s+not|no\s+longer)|you\s+(?:can|may|could)\s+(?:also\s+)?(?:choose|elect|opt|decide|prefer|ask\s+us)\s+not|(?:right|ask|request|direct|instruct)\s+(?:to\s+)?(?:direct\s+|ask\s+|request\s+|instruct\s+)?(?:us|[A-Z]\w+)\s+(?:to\s+)?not)\b/gi;
 
 /** Rules that bind the user, not the service: "you may not", "you agree not to", "users must not". */
 export const USER_OBLIGATION =
