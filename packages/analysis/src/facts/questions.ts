@@ -491,7 +491,7 @@ const GOVERNED_BY = String.raw`governed (?:\w+ly |and (?:interpreted|construed) 
  */
 const READ_UNDER = String.raw`(?:(?:governed|construed|interpreted|enforced)\b(?:,?\s+(?:and\s+|or\s+)?(?:governed|construed|interpreted|enforced|exclusively|solely))*\s+in accordance with|subject to)\s+(?:the\s+)?(?:laws?\s+of\b|[A-Z][a-z]+\s+[Ll]aws?\b)`;
 const LAW = new RegExp(
-  String.raw`\b${GOVERNED_BY}\b|\b${READ_UNDER}|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b|\b[A-Z][a-z]+ law\b(?:,[^.,]{0,120},)? (?:governs|applies)\b`,
+  String.raw`\b${GOVERNED_BY}\b|\b${READ_UNDER}|\bgoverning law\b|\blaws? of\b(?:[^.]|\.(?=\S)){0,120}\b(?:govern(?:s|ed)?|appl(?:y|ies)|will apply)\b|\blaw (?:will|shall) (?:apply|govern)\b|\b[A-Z][a-z]+ law\b(?:,[^.,]{0,120},)? (?:governs|applies)\b`,
   'i',
 );
 /** A court named for one step of an arbitration, not as the venue: "to enforce this Section", "for appointment of an arbitrator". */
@@ -512,7 +512,7 @@ const ARBITRATION_SUPPORT =
   /\bcompel arbitration\b|\bconfirm\w*\b[^.]{0,60}\baward\b|\benter\w* judgment on the award\b|\bstay (?:the )?proceedings pending arbitration\b/i;
 /** The consumer's own law or courts as the general rule (EU-style terms). */
 const LOCAL_LAW =
-  /\blaws? of (?:the )?((?:your )?country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live)|your country of (?:habitual )?residence|(?:your|that) country(?: or territory)?|jurisdiction in which you (?:live|reside)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
+  /\blaws? of (?:the )?((?:your )?country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live)|your country of (?:habitual )?residence|(?:your|that) country(?: or territory)?|jurisdiction (?:in which|where) you (?:live|reside|are (?:a )?resident)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
 const LOCAL_COURTS =
   /\b(your local courts|courts? (?:in|of) your country of (?:habitual )?residence|courts? (?:in|of) (?:the country of )?your (?:main |habitual )?(?:country(?: or territory)?|residence)|courts? (?:in|of) the country (?:of|where) your? (?:main |habitual )?(?:residence|reside|live))\b/i;
 /** Adjectives of a few governing laws: "governed by Dutch law" → Netherlands. */
@@ -1853,6 +1853,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // A part for business customers states no rule for a person using the service.
+      {
+        clause:
+          '## General\n\nThe law of the jurisdiction where you are a resident governs these Terms.\n\n## Business use addendum\n\nIf you use the app for your company, these terms apply too. The laws of Ontario govern these Terms.',
+        document: 'terms',
+        value: 'jurisdiction where you are a resident',
+      },
       // The country a regional rule opens with, not another its sentence mentions (a company's address).
       {
         clause:

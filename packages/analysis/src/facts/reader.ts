@@ -371,7 +371,12 @@ function statementsOf(clauses: readonly Clause[]): boolean[] {
   let states = STATEMENTS.get(clauses);
   if (!states) {
     states = clauses.map(
-      (c) => c.kind !== 'heading' && !isSignpost(c.text) && !DEFINITION.test(c.text) && c.text.length <= MAX_CLAUSE_CHARS,
+      (c) =>
+        c.kind !== 'heading' &&
+        !isSignpost(c.text) &&
+        !DEFINITION.test(c.text) &&
+        c.text.length <= MAX_CLAUSE_CHARS &&
+        !isForBusinessOnly(c),
     );
     STATEMENTS.set(clauses, states);
   }
@@ -395,6 +400,15 @@ function findIn(document: FactDocument, patterns: readonly RegExp[], inSection: 
     memo.set(key, found);
   }
   return found;
+}
+
+/**
+ * A clause in a part written for business customers only ("Business use of the Services addendum", "Terms for Business
+ * Users"): every question asks what binds a person using the service, so such parts state no rule for them.
+ */
+const BUSINESS_PART = /\b(?:business|commercial) (?:use|users?|customers?|accounts?)\b|\bfor (?:businesses|organi[sz]ations)\b/i;
+function isForBusinessOnly(clause: Clause): boolean {
+  return [clause.heading, ...(clause.parts ?? [])].some((h) => BUSINESS_PART.test(h));
 }
 
 /** The clauses of a document that exempt some users, found once per document (every answer asks). */
