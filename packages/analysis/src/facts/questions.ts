@@ -197,6 +197,11 @@ const LOCATION =
   /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? location|location of your (?:device|computer)|location services|exact location|current location|precise location data)\b/i;
 const LOCATION_PERMISSION =
   /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings|(?:decide|choose) (?:whether )?to (?:allow|share|enable))\b/i;
+/** A permission said of the location itself, not of something else the clause lists ("… location; … as limited by your privacy settings"). */
+const LOCATION_NEAR_PERMISSION = new RegExp(
+  String.raw`\blocation\b[^.;]{0,120}(?:${LOCATION_PERMISSION.source})|(?:${LOCATION_PERMISSION.source})[^.;]{0,120}\blocation\b`,
+  'i',
+);
 const PRECISE_DENIED = /\b(?:do not|don['’]t|does not|doesn['’]t|never)\s+(?:collect|track|use|store)\s+(?:your\s+)?precise\b/i;
 const APPROXIMATE_ONLY =
   /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
@@ -1231,7 +1236,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The choice may be given in a clause of its own ("you can decide to allow Booking.com to use your current location").
       const permission = found.some((l) => LOCATION_PERMISSION.test(l.clause.text))
         ? found.filter((l) => LOCATION_PERMISSION.test(l.clause.text))
-        : serviceOnly(ctx.find([/\blocation\b/i, LOCATION_PERMISSION], PRIVACY)).filter((l) => !OTHERS_DEVICES.test(l.clause.text));
+        : serviceOnly(ctx.find(LOCATION_NEAR_PERMISSION, PRIVACY)).filter((l) => !OTHERS_DEVICES.test(l.clause.text));
       // Whatever the permission, the location read from your IP address: quoted too, for the summary to say.
       const fromIp = ctx.find(LOCATION_FROM_IP, PRIVACY).filter((l) => !found.includes(l));
       const also = fromIp.slice(0, 1);
@@ -1244,6 +1249,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         : ctx.answer('yes', [...found.slice(0, 2), ...also]);
     },
     examples: [
+      // A permission over something else the clause lists is none over the location.
+      {
+        clause:
+          'We collect your location through GPS and Wi-Fi. To register you, we use (a) Profile Data, such as your name, age and location (b) Contact Data, as limited by your privacy settings.',
+        value: 'yes',
+      },
       {
         clause:
           'We infer your approximate location from your IP address. We also collect device information, including your language, time zone and location.',
@@ -1296,6 +1307,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       { clause: 'We compare the selfie you upload with the photo on your ID to verify your identity.', value: 'yes' },
       { clause: 'With your consent, we use facial recognition technology to create a face template.', value: 'yes_with_consent' },
       { clause: 'We do not collect biometric data.', value: 'no' },
+      // A table's category and its examples say what the kind is, not that the service collects it.
+      {
+        clause: 'iv. Category D: Biometric information.\n\n* Examples: voiceprints, faceprints and iris scans.\n* Collected: No.',
+        value: 'not_stated',
+      },
       // A building's guard is no data about you.
       {
         clause: 'Our servers sit in certified data centres protected by biometric entry controls and round-the-clock staff.',
@@ -2150,10 +2166,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           : found;
       if (optOut.length === 0) return ctx.answer('mandatory', rule, scope ? { scope } : {});
       // The deadline may close the opt-out's next sentence ("The notice must be sent within thirty (30) days").
-      const withDeadline = [...optOut, ...ctx.following(optOut, /\bdays?\b/i, 2)].find((l) =>
-        durationsIn(l.clause.text).some((d) => d.days <= 90),
-      );
-      const days = withDeadline && durationsIn(withDeadline.clause.text).find((d) => d.days <= 90)?.days;
+      // (A period before the opt-out in its clause is another rule's: "… within 14 days of the arbitrator's ruling. 9.6 Opt-Out. …".)
+      const deadlineIn = (text: string) => durationsIn(text.slice(Math.max(0, text.search(/\bopt[- ]?out\b/i)))).find((d) => d.days <= 90);
+      const withDeadline = [...optOut, ...ctx.following(optOut, /\bdays?\b/i, 2)].find((l) => deadlineIn(l.clause.text));
+      const days = withDeadline && deadlineIn(withDeadline.clause.text)?.days;
       const contact = optOut.map((l) => findEmail(l.clause.text)).find(Boolean);
       // The rule first, then its opt-out: the clause with its address or deadline before the others.
       const byDetail = [...optOut].sort(
@@ -2171,6 +2187,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // The opt-out's own deadline, not a period another rule sets before it in the same run of text.
+      {
+        clause:
+          'Any dispute will be resolved by binding arbitration. Either party may ask for a ruling on costs within 14 days of the award. 12.4 Opt-Out. You may opt out of arbitration by writing to optout@example.com. Your notice must reach us within 30 days of signing up.',
+        document: 'terms',
+        value: 'mandatory_with_opt_out',
+        fields: { opt_out_days: 30 },
+      },
       // However the settling is qualified: "finally and bindingly settled by arbitration".
       {
         clause:

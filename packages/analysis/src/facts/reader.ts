@@ -41,6 +41,12 @@ export const NOT_STATED: FactAnswer = { value: 'not_stated', evidence: [] };
 const DEFINITION =
   /^\W{0,3}["“'‘][^"”'’]{1,40}["”'’]\s*(?:\([^)]{1,40}\)\s*)?(?:refers to|means|shall mean|is defined as|has the meaning)\b/i;
 
+/**
+ * A kind of data named or exemplified in a table of categories ("Category E: Biometric information.", "Examples: …
+ * fingerprints, faceprints …"), whose own row says whether it is collected: what the kind is, not what the service does.
+ */
+const CATEGORY_LABEL = /^\W*(?:[ivx]+\.\s+)?(?:Category [A-Z\d]{1,2}\s*[:.-]|Examples?\s*:)/;
+
 /** Longest clause a reader looks at: a run-on "sentence" of a whole page speaks to everything. */
 const MAX_CLAUSE_CHARS = 1500;
 
@@ -375,6 +381,7 @@ function statementsOf(clauses: readonly Clause[]): boolean[] {
         c.kind !== 'heading' &&
         !isSignpost(c.text) &&
         !DEFINITION.test(c.text) &&
+        !CATEGORY_LABEL.test(c.text) &&
         c.text.length <= MAX_CLAUSE_CHARS &&
         !isForBusinessOnly(c),
     );

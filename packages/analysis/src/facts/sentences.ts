@@ -8,7 +8,16 @@ import {
   type Severity,
   type SummaryItem,
 } from '@fineprint/contracts';
-import { findEmail, findRoute, findSettingName, findWebAddress, isStatement, listing, namedIn } from '../summarize/details';
+import {
+  findEmail,
+  findRoute,
+  findSettingName,
+  findWebAddress,
+  isStatement,
+  listing,
+  namedIn,
+  renewalDeadline,
+} from '../summarize/details';
 import {
   AD_SHARED_DATA,
   AD_SIGNALS,
@@ -1655,8 +1664,8 @@ function recommendations(facts: FactSheet): SummaryItem[] {
  */
 function renewalAdvice(a: FactAnswer): SummaryItem | undefined {
   if (a.value !== 'yes') return undefined;
-  const cancel = a.evidence.find((e) => /\bcancel/i.test(e.quote) && (RENEWAL_DEADLINE.test(e.quote) || findRoute(e.quote)));
-  const deadline = cancel && RENEWAL_DEADLINE.exec(cancel.quote)?.[1];
+  const cancel = a.evidence.find((e) => /\bcancel/i.test(e.quote) && (renewalDeadline(e.quote) || findRoute(e.quote)));
+  const deadline = cancel && renewalDeadline(cancel.quote);
   const route = cancel && findRoute(cancel.quote);
   // What the renewal costs, in the clause's words: the price of the day, or a free trial that turns into a paid plan.
   const trial = a.evidence.find((e) => /\bfree trial\b/i.test(e.quote));
@@ -1664,8 +1673,8 @@ function renewalAdvice(a: FactAnswer): SummaryItem | undefined {
   const what = trial ? ': a free trial turns into a paid subscription' : price ? ': it renews at the price of the day' : '';
   // (The deadline as any renewal clause gives it, "at least thirty (30) calendar days prior to the commencement of the next
   // Renewal Term", with that clause quoted.)
-  const term = cancel ? undefined : a.evidence.find((e) => RENEWAL_DEADLINE.test(e.quote));
-  const before = deadline ?? (term && RENEWAL_DEADLINE.exec(term.quote)?.[1]);
+  const term = cancel ? undefined : a.evidence.find((e) => renewalDeadline(e.quote));
+  const before = deadline ?? (term && renewalDeadline(term.quote));
   const said = [...(cancel ? [cancel] : term ? [term] : firstClause(a.evidence)), trial ?? price].filter(
     (e, i, all): e is Evidence => e !== undefined && all.indexOf(e) === i,
   );
@@ -1676,8 +1685,6 @@ function renewalAdvice(a: FactAnswer): SummaryItem | undefined {
     evidence: said,
   };
 }
-const RENEWAL_DEADLINE =
-  /\b(?:at least |no later than )?((?:\d+|one|two|three|seven|fourteen|thirty|twenty-four) \(?\d*\)?\s*(?:calendar |business )?(?:hours?|days?))\s+(?:before|prior to)\b/i;
 
 function dedupe<T extends { text: string }>(items: readonly T[]): T[] {
   const seen = new Set<string>();

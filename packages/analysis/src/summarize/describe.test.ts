@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closingVerb, describeFinding, namedRecipients, namedTrackers } from './describe';
-import { isStatement } from './details';
+import { isStatement, renewalDeadline } from './details';
 
 describe('namedRecipients', () => {
   it.each([
@@ -405,5 +405,18 @@ describe('private_messages', () => {
         'Depending on their settings, account owners can see sender and receiver information, along with the content of messages sent to and from users on their account.',
       )?.text,
     ).toBe('The owner or administrator of your account (for example your employer) can see the content of your messages.');
+  });
+});
+
+describe('renewalDeadline', () => {
+  it.each([
+    ['Your plan renews each month unless you cancel at least 24 hours before the end of the current period.', false, '24 hours'],
+    ['Either party may end the plan by giving notice at least thirty (30) days prior to the next renewal term.', false, 'thirty (30) days'],
+    // The service's own notice of a new price is no deadline of yours.
+    ['If the price changes, Example will send you notice of the new amount at least 10 days before the charge.', false, undefined],
+    // Asked for a cancelling, a period it does not govern is none.
+    ['Plans renew automatically. We bill you 3 days before each renewal.', true, undefined],
+  ])('reads "%s"', (text, cancelling, deadline) => {
+    expect(renewalDeadline(text, cancelling)).toBe(deadline);
   });
 });

@@ -7,6 +7,7 @@ import {
   findEmail,
   findLaw,
   findPeriod,
+  renewalDeadline,
   findTerms,
   findWebAddress,
   hasNoNotice,
@@ -352,7 +353,7 @@ const DESCRIBERS: Record<string, Describer> = {
       : plain('You have less time than the law normally allows to bring a claim against the service.');
   },
   auto_renewal: (t) => {
-    const days = findPeriod(t, 'days|hours');
+    const days = renewalDeadline(t, true);
     return days
       ? specific(`Subscriptions renew automatically; cancel at least ${days} before renewal to avoid being charged.`)
       : plain('Subscriptions renew and charge you automatically until you cancel.');

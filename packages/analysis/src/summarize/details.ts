@@ -83,6 +83,26 @@ export function findPeriod(text: string, units = 'days?|months?|years?|business 
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
+const BEFORE_DEADLINE =
+  /\b(?:at least |no later than )?((?:\d{1,3}|one|two|three|seven|fourteen|thirty|twenty-four) \(?\d*\)?\s*(?:calendar |business )?(?:hours?|days?))\s+(?:before|prior to)\b/gi;
+/** The service telling you something: "Zoosk will provide notice of the amount … at least 10 days before …". */
+const SERVICE_NOTICE = /\b(?:we|us|it|[A-Z][\w.]*) (?:will|shall|may|must) (?:\w+ )?(?:provide|give|send|notify|e-?mail)\b/;
+/**
+ * How long before a renewal you must act, as a clause says it ("cancel at least 24 hours before the end of the current
+ * period", "notice of non-renewal at least thirty (30) days prior to …"): never a period of the service's own notice
+ * ("will provide notice of the amount to be charged … at least 10 days before the scheduled date"). With `cancelling`, only
+ * a period a cancelling governs.
+ */
+export function renewalDeadline(text: string, cancelling = false): string | undefined {
+  for (const m of text.matchAll(BEFORE_DEADLINE)) {
+    const before = text.slice(Math.max(0, m.index - 160), m.index);
+    const part = before.slice(before.search(/[^.;]*$/));
+    if (SERVICE_NOTICE.test(part) || (cancelling && !/\bcancel/i.test(part))) continue;
+    return m[1];
+  }
+  return undefined;
+}
+
 /** First amount of money: "$100", "USD 50", "€20", "one hundred dollars". */
 export function findAmount(text: string): string | undefined {
   return /(?:US\s?)?\$\s?\d[\d,]*(?:\.\d{2})?|\b(?:USD|EUR|GBP)\s?\d[\d,]*|[€£]\s?\d[\d,]*|\b\d[\d,]*\s?(?:US )?dollars\b|\bone hundred (?:US )?dollars\b/i
