@@ -92,7 +92,7 @@ const SALE_VERB = /\b(?:sell|rent|sale|selling|sold|rented)/i;
 // (Not a denial in title case: "We Do Not Sell Your Personal Information.")
 const DO_NOT_SELL_LINK = /(?<!\b(?:[Ww]e|WE)\s)\bDo Not Sell\b/;
 const SALE_OPT_OUT =
-  /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing)|opt[- ]out of having (?:your )?(?:personal )?(?:information|data) (?:shared|sold)\b|(?:direct|ask|instruct|tell) (?:us|[A-Z]\w+) (?:to )?not (?:to )?sell\b|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
+  /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing\b(?!\s+(?:of\s+)?(?:your|my)\s+(?!personal\b|data\b|information\b)\w+))|opt[- ]out of having (?:your )?(?:personal )?(?:information|data) (?:shared|sold)\b|(?:direct|ask|instruct|tell) (?:us|[A-Z]\w+) (?:to )?not (?:to )?sell\b|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
 
 /**
  * The service's own disclosures admitted to be a sale or share as a law defines the words: "Some of these disclosures may
@@ -191,6 +191,11 @@ const SMALL_CLAIMS =
   /\bsmall[- ]claims? (?:court|actions?|matters?)\b[^.]{0,160}\b(?:may|can)\b|\b(?:may|can) (?:bring|sue|file)\b[^.]{0,80}\bsmall[- ]claims? court\b/i;
 /** "The opt-out right described in this section applies solely to …": an opt-out that does not reach all training. */
 const OPT_OUT_CONFINED = /\bopt[- ]out\b[^.]{0,80}\bappl(?:y|ies) (?:solely|only) to\b|\bopt[- ]out\b[^.]{0,120}\bdoes not apply to\b/i;
+/** "… without your explicit opt-in and consent", "without your prior permission". */
+const WITHOUT_YOUR_CONSENT =
+  /\bwithout (?:your |the user['’]s )?(?:(?:explicit|express|prior|affirmative|separate)[,]? )*(?:opt[- ]in|consent|permission)\b/i;
+/** A clause saying what the policy covers, not what the service does: "This Policy applies to personal data … which may include …". */
+const POLICY_COVERS = /^\W*(?:applicability\b|scope\b)|\b(?:this|the|our) (?:privacy )?(?:policy|notice|statement) (?:applies|covers)\b/i;
 const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]in)|if you (?:opt in|choose to share|consent))\b/i;
 
 const LOCATION =
@@ -844,7 +849,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const sharingDenied = ctx
         .find(SHARING_FOR_ADS, PRIVACY)
         .filter((l) => unconditional(l) && isInNegationScope(l.clause.text, /\bshar(?:e|ing)\b/i));
-      const offersSharing = optOut.some((l) => /\bshar(?:e|ed|es|ing)\b/i.test(l.clause.text));
+      // (Sharing as what the opt-out stops, not what it leaves: "your right to opt out does not apply to our sharing … with service providers".)
+      const offersSharing = optOut.some((l) =>
+        /\bopt[- ]?out of (?:the )?(?:sale (?:or|and) )?shar|\bsell(?:ing)?["”']? (?:or|and) ["“']?shar|\bsale (?:or|and) shar|\bopt[- ]?out of having\b[^.;]{0,50}\bshared\b|\bDo Not (?:Sell (?:or|and) )?Share\b/i.test(
+          l.clause.text,
+        ),
+      );
       if (
         optOut.length > 0 &&
         sold.length === 0 &&
@@ -910,6 +920,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause:
           'We may sell your personal information to advertisers. You have the right to direct us to not sell your personal information.',
         value: 'yes_opt_out',
+      },
+      // An opt-out of sharing one thing of yours is no opt-out of a sale, nor is what an opt-out leaves.
+      { clause: 'We never sell any of your data. You can opt out of sharing your location when you sign up.', value: 'no' },
+      {
+        clause:
+          'We do not sell information about you to others. California residents may ask us to stop “selling” their data. Your right to opt out does not apply to our sharing of personal information with service providers.',
+        value: 'no',
       },
       // An opt-out of sharing stands where only the sale is denied.
       {
@@ -1129,11 +1146,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const affirmed = read.affirmed.filter(
         (l) => !USERS_OWN_MODELS.test(l.clause.text) && !OTHERS_DATASETS.test(`${leadInOf(l)} ${l.clause.text}`),
       );
-      const denied = read.denied;
+      // A denial "without your explicit opt-in and consent" is an opt-in: training needs your yes.
+      // (… nor a clause saying what the policy covers: "This Policy applies to … data collected through the process of
+      // training Midjourney machine learning algorithms".)
+      const onConsent = read.denied.filter((l) => WITHOUT_YOUR_CONSENT.test(l.clause.text));
+      const denied = read.denied.filter((l) => !onConsent.includes(l));
       // A sentence before a heading-like line ("Developing and improving AI at Meta"), which says nothing alone.
-      const ours = [...affirmed].sort((a, b) => Number(isStatement(b.clause.text)) - Number(isStatement(a.clause.text)));
+      const ours = [...affirmed]
+        .filter((l) => !POLICY_COVERS.test(l.clause.text))
+        .sort((a, b) => Number(isStatement(b.clause.text)) - Number(isStatement(a.clause.text)));
+      if (ours.length === 0 && onConsent.length > 0) return ctx.answer('yes_opt_in', onConsent);
       if (ours.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
-      const optIn = ours.filter((l) => AI_OPT_IN.test(l.clause.text));
+      const optIn = [...onConsent, ...ours.filter((l) => AI_OPT_IN.test(l.clause.text))];
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
       const objections = ctx
         .find(OBJECTION, PRIVACY)
@@ -1149,6 +1173,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', ours);
     },
     examples: [
+      // A refusal "without your opt-in" is an opt-in; what the policy covers is no practice; "No … is used" denies.
+      { clause: 'We will not use your stories to train our generative models without your explicit, opt-in consent.', value: 'yes_opt_in' },
+      {
+        clause:
+          'Scope: This Policy applies to personal data we collect, which may include data collected while training our machine learning models.',
+        value: 'not_stated',
+      },
+      { clause: 'No account data is used to train or improve general AI models.', value: 'no' },
       // A duty of the user, after a lead-in whose subject is far from its "must not:".
       {
         clause:

@@ -156,8 +156,9 @@ export function evidenceOf({ clause, document }: Located): Evidence {
  * Negation that binds the service's own practice: "we do not sell", "never", "will not",
  * "isn't used to". Checked in the words just before the practice's verb.
  */
+// (… or a subject quantified by "no": "No identity data is used to train …".)
 const DENIAL =
-  /\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not|makes?\s+no\s+(?:effort|attempt)|there\s+(?:is|are|will\s+be)\s+no|at\s+no\s+(?:point|time)|none\s+of|free\s+of(?!\s+charge))\b/i;
+  /\bno\s+(?:[\w-]+\s+){0,4}(?:is|are|was|were|will\s+be|shall\s+be)\s+(?!\w+\s+than\b)|\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not|makes?\s+no\s+(?:effort|attempt)|there\s+(?:is|are|will\s+be)\s+no|at\s+no\s+(?:point|time)|none\s+of|free\s+of(?!\s+charge))\b/i;
 /**
  * A negation whose subject is the user's wish or choice, not the service's practice: "If you do not want to receive ads
  * targeted to your interests, you can …", "you can choose not to receive personalised ads".
@@ -475,7 +476,10 @@ export function regionOf(text: string): string | undefined {
       : 'US users';
   }
   if (EEA_SCOPE.test(text)) return 'EEA users';
-  // One named country's users, where a clause opens with them: "If you are based in Germany, …".
+  // One named country's users, where a clause opens with them: "If you are based in Germany, …"; or everyone else's:
+  // "Where the User is not located in France, …".
+  const outside = NOT_IN_COUNTRY_OPENING.exec(text)?.[1];
+  if (outside) return `users outside ${outside}`;
   const country = ONE_COUNTRY_OPENING.exec(text)?.[1];
   return country ? `users in ${country}` : undefined;
 }
@@ -502,7 +506,9 @@ const OUTSIDE_EUROPE = new RegExp(
 // (… or a few named: "If you live in France, Germany, or the Netherlands, …".)
 // (… or opened for them by name: "For subscribers residing in Argentina – …", "b. For customers in Japan: …".)
 const ONE_COUNTRY_OPENING =
-  /^\W*(?:[a-z]\.\s+|\(?[a-z\d]{1,3}\)\s+)?(?:(?:If|Where|When) you (?:in )?(?:are (?:based|located|resident|living) in|live in|reside in|are a resident of)|For (?:users|residents|consumers|customers|subscribers|members|players) (?:(?:who are )?(?:residing|resident|located|living|based) )?(?:in|of)) ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}(?:,? (?:or |and )?(?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}){0,4})(?:,|:|\s[–—-]\s)/;
+  /^\W*(?:[a-z]\.\s+|\(?[a-z\d]{1,3}\)\s+)?(?:(?:If|Where|When) (?:you (?:in )?(?:are (?:based|located|resident|living) in|live in|reside in|are a resident of)|the (?:User|user|Customer|customer) (?:is (?:based|located|resident|living) in|lives in|resides in))|For (?:users|residents|consumers|customers|subscribers|members|players) (?:(?:who are )?(?:residing|resident|located|living|based) )?(?:in|of)) ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}(?:,? (?:or |and )?(?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}){0,4})(?:,|:|\s[–—-]\s)/;
+const NOT_IN_COUNTRY_OPENING =
+  /^\W*(?:If|Where|When) (?:you are|the (?:User|user|Customer|customer) is) not (?:based|located|resident|living) in ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}),/;
 /** Whom a clause is for, by where they live: "If you are a consumer living in", "For users located in", "Residents of", "you live in". */
 const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals|people|members?)`;
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;

@@ -132,4 +132,31 @@ describe('segmentClauses scope lines', () => {
     expect(partsOf('You may opt out')).toContain(line);
     expect(partsOf('Irish law')).not.toContain(line);
   });
+
+  it.each([
+    'If you live in the U.S. this Section 9 applies.',
+    'Except for the choice of law clause at the end of these Terms, this Section 9 applies only to users in the United States.',
+  ])('reads "%s" as a scope line', (line) => {
+    const markdown = [
+      '## 9. Disputes',
+      '',
+      line,
+      '',
+      'Claims must be brought within one year.',
+      '',
+      '## 10. Other',
+      '',
+      'Nothing else.',
+    ].join('\n');
+    const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
+    expect(clauses.find((c) => c.text.startsWith('Claims'))?.parts).toContain(line);
+    expect(clauses.find((c) => c.text.startsWith('Nothing'))?.parts ?? []).not.toContain(line);
+  });
+
+  it('takes no line whose exception is a numbered part of its own section for a scope line', () => {
+    const line = 'Except for Section 9.4 below, this Section 9 applies only to users in the United States.';
+    const markdown = ['## 9. Disputes', '', line, '', '9.4 Venue. Claims go to the courts of Ohio.'].join('\n');
+    const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
+    expect(clauses.find((c) => c.text.startsWith('Claims'))?.parts ?? []).not.toContain(line);
+  });
 });

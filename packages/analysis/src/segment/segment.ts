@@ -118,8 +118,11 @@ const SUB_HEADING = /^(?:[A-Z]\.|\(?[a-z]\)|[ivx]{1,4}\.|\d{1,2}\.\d{1,2}\.?)\s/
  * "IF YOU'RE A U.S. RESIDENT, YOU ALSO AGREE TO THE FOLLOWING MANDATORY ARBITRATION PROVISIONS:". The clauses after it,
  * until the section ends, hold it as a part of theirs, as they would a heading that names those users.
  */
+// (… after an exception that opens it, "Except for the governing law provision …, this Section 13 applies only to those in the
+// United States or Canada", or after the users it names, "If you are a resident of the U.S. this Section 20 applies."; an
+// exception by number, "Except for Section 11.10 … below", may be a part of the section: the line is then no scope line.)
 const SCOPE_LINE =
-  /^(?:THIS|This) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:ONLY |only )?(?:APPLIES|applies) (?:ONLY |only )?(?:TO|to)\b[^;:]{3,120}[.:]?$|^(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are|LIVE|live|RESIDE|reside))\b[^;:]{3,80}\b(?:THE FOLLOWING|the following)\b[^;:]{0,80}:$/;
+  /^(?:(?:EXCEPT|Except) (?:FOR|for|AS|as)\b(?:(?!\b(?:SECTION|Section|Sections|SECTIONS) \d)[^;:]){0,160}?,\s*)?(?:THIS|This|this) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:ONLY |only )?(?:APPLIES|applies) (?:ONLY |only )?(?:TO|to)\b[^;:]{3,120}[.:]?$|^(?:IF|If) (?:YOU|you) (?:ARE|are|LIVE|live|RESIDE|reside)\b[^;:]{3,80}?,? (?:THIS|this) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:APPLIES|applies)(?: (?:TO YOU|to you))?\.?$|^(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are|LIVE|live|RESIDE|reside))\b[^;:]{3,80}\b(?:THE FOLLOWING|the following)\b[^;:]{0,80}:$/;
 
 /**
  * Splits extracted blocks into clauses. Sentences end at . ! ? followed by a capital, a digit

@@ -275,5 +275,6 @@ export function isSignpost(text: string): boolean {
   // A question ends it, perhaps before an underline ("How is it shared?" / "---"): tested on the text's end only, not scanned whole.
   return /\?\s*(?:[=-]{3,}\s*)?$/.test(text.slice(-80)) || SIGNPOST.test(text);
 }
+// (… or a caption: "The table below summarises the key points on copyright and AI training.")
 const SIGNPOST =
-  /^\s*(?:learn more\b|read (?:more|our)\b|click here\b|(?:to )?find out more\b|to learn more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|outlined|made (?:some )?changes)\b)/i;
+  /^\s*(?:learn more\b|read (?:more|our)\b|click here\b|(?:to )?find out more\b|to learn more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|outlined|made (?:some )?changes)\b|the (?:table|chart|list|summary) (?:below|above) (?:summari[sz]es|sets out|lists|shows|describes|explains)\b)/i;
