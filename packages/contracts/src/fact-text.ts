@@ -16,7 +16,8 @@ export function liabilityCapText(answer: FactAnswer): string | undefined {
       return paid;
     case 'greater':
     case 'lesser':
-      return usd ? `the ${answer.cap} of ${usd} and ${paid}` : paid;
+      // (A second amount that is no US dollar sum, "100 EUROS", "five price basic amounts", is still there: never dropped.)
+      return usd ? `the ${answer.cap} of ${usd} and ${paid}` : `the ${answer.cap} of ${paid} and another amount the terms set`;
     case 'either':
       return usd ? `${usd} or ${paid}` : paid;
     case 'foreseeable':

@@ -3026,6 +3026,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // A floor in another currency is kept, never read as US dollars nor dropped.
+      {
+        clause: 'Our total liability will not exceed the greater of the fees you paid us in the 12 months before the claim or S$300.',
+        document: 'terms',
+        value: 'exceed the greater of the fees you paid us in the 12 months before the claim or S$300.',
+        fields: { cap: 'greater', paid_months: 12 },
+      },
       // "These limitations … do not apply to users located in the EEA": the cap is for everyone else.
       {
         clause:
@@ -3129,10 +3136,25 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'indemnity',
     read(ctx) {
-      const found = ctx.find(INDEMNITY, TERMS).filter((l) => !NARROW_INDEMNITY.test(l.clause.text));
+      // The indemnity for your use, content or breach first, before one for a single case (taxes, a report you file, a
+      // minor's account): the quote says what the general one covers.
+      const general = (l: Located) =>
+        Number(/\b(?:use of|access to|your (?:use|content|breach|violation|conduct)|breach of|violation of)\b/i.test(l.clause.text));
+      const found = ctx
+        .find(INDEMNITY, TERMS)
+        .filter((l) => !NARROW_INDEMNITY.test(l.clause.text))
+        .sort((a, b) => general(b) - general(a));
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [
+      // The general indemnity is quoted before the one for a single case.
+      {
+        clause:
+          'If you file a report, you will indemnify us against claims about that report. You agree to indemnify and hold us harmless from claims arising from your use of the app or your breach of these terms.',
+        document: 'terms',
+        value: 'yes',
+        quote: 'You agree to indemnify and hold us harmless from claims arising from your use of the app or your breach of these terms.',
+      },
       {
         clause:
           'You are liable to us for any claims, demands, losses and costs (legal fees included) suffered by us because of how you use the app.',
@@ -3175,10 +3197,20 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'claim_time_limit',
     read(ctx) {
       const found = ctx.find(CLAIM_LIMIT, TERMS);
-      const days = found.flatMap((l) => durationsIn(l.clause.text)).find((d) => d.days >= 30)?.days;
+      // (A period in two parts is one: "within one year and twenty-eight days".)
+      const periods = (text: string) =>
+        durationsIn(text).map((d, i, all) => {
+          const next = all[i + 1];
+          return next && /^\s*(?:and|plus)\s+(?:[a-z]+-)?$/i.test(text.slice(d.index + d.words.length, next.index))
+            ? d.days + next.days
+            : d.days;
+        });
+      const days = found.flatMap((l) => periods(l.clause.text)).find((d) => d >= 30);
       return days ? ctx.answer(days, found) : NOT_STATED;
     },
     examples: [
+      { clause: 'Any claim must be filed within one year and fourteen days after it arises.', document: 'terms', value: 379 },
+      { clause: 'Any claim must be filed within one (1) year and twenty-one (21) days after it arises.', document: 'terms', value: 386 },
       {
         clause: 'Any claim arising out of these Terms must be filed within one (1) year after the cause of action arose.',
         document: 'terms',
@@ -3332,7 +3364,9 @@ function capOf(text: string, usd: number | undefined): Pick<FactAnswer, 'cap' | 
         : 'either';
     return { cap: rule, ...months };
   }
-  if (paid) return { cap: 'paid', ...months };
+  // (… the greater or lesser of it and an amount in another currency or measure: "or 100 EUROS", "and the fees of a single term".)
+  const other = /\bgreater of\b/i.test(text) ? 'greater' : /\blesser of\b/i.test(text) ? 'lesser' : undefined;
+  if (paid) return { cap: other ?? 'paid', ...months };
   if (usd !== undefined) return { cap: 'fixed' };
   return /\bforeseeable\b/i.test(text) ? { cap: 'foreseeable' } : undefined;
 }

@@ -267,7 +267,7 @@ export function isInNegationScope(text: string, verb: RegExp): boolean {
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 const DURATION = new RegExp(
-  String.raw`(?<![\d.,])\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\(\d{1,4}\))?[\s-]*((?:business|calendar)\s+)?(day|week|month|year)s?\b`,
+  String.raw`(?<![\d.,])\b(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})(?:\s*\((\d{1,4})\))?[\s-]*((?:business|calendar)\s+)?(day|week|month|year)s?\b`,
   'gi',
 );
 
@@ -280,8 +280,9 @@ export function durationsIn(text: string): Array<{ days: number; index: number; 
   const found: Array<{ days: number; index: number; words: string }> = [];
   for (const m of text.matchAll(DURATION)) {
     if (AGE_AFTER.test(text.slice(m.index + m[0].length)) || AGE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
-    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
-    found.push({ days: n * UNIT_DAYS[m[3]!.toLowerCase()]!, index: m.index, words: m[0] });
+    // (The figures in brackets where the words are also given: "twenty-eight (28) days" is 28, whatever "eight" reads as.)
+    const n = m[2] ? Number(m[2]) : /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
+    found.push({ days: n * UNIT_DAYS[m[4]!.toLowerCase()]!, index: m.index, words: m[0] });
   }
   return found;
 }

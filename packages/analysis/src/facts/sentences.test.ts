@@ -177,6 +177,28 @@ describe('writeLists', () => {
     ).toBe('The service says it does not collect your precise location.');
   });
 
+  it.each([
+    ['The total liability of Example will not exceed the greater of the amount you paid in the 12 months before the claim or 100 EUROS.'],
+    ['Example’s liability will not exceed the greater of the fees you paid in the 12 months before the claim or S$300.'],
+  ])('never drops nor converts a cap’s second amount: "%s"', (clause) => {
+    const facts = readFacts([
+      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
+    ]);
+    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'limitation_of_liability')?.text).toBe(
+      'The service caps its total liability to you at the greater of what you paid in the 12 months before the claim and another amount the terms set.',
+    );
+  });
+
+  it('says a time limit in two parts whole', () => {
+    const clause = 'Any claim must be filed within one (1) year and twenty-one (21) days after it arises, or it is barred.';
+    const facts = readFacts([
+      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
+    ]);
+    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'reduced_claim_period')?.text).toBe(
+      'You must bring any claim against the service within 1 year and 21 days, or lose it.',
+    );
+  });
+
   it("never gives one country's refund as everyone's", () => {
     const terms = (text: string) =>
       writeLists(

@@ -347,7 +347,12 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   moral_rights_waiver: () => plain('You waive your moral rights in the content you post.'),
   reduced_claim_period: (t) => {
-    const period = findPeriod(t);
+    // (A period in two parts is said whole: "one year and twenty-eight days".)
+    const two = /\b((?:\d{1,4}|[a-z-]+)\s*(?:\(\d+\)\s*)?(?:years?|months?))\s+and\s+((?:\d{1,4}|[a-z-]+)\s*(?:\(\d+\)\s*)?days?)\b/i.exec(
+      t,
+    );
+    const parts = two && [findPeriod(two[1]!), findPeriod(two[2]!)];
+    const period = parts?.[0] && parts[1] ? `${parts[0]} and ${parts[1]}` : findPeriod(t);
     return period
       ? specific(`You must bring any claim against the service within ${period}, or lose it.`)
       : plain('You have less time than the law normally allows to bring a claim against the service.');

@@ -75,11 +75,12 @@ export function findLaw(text: string): string | undefined {
 
 /** First period of time such as "30 days", "two years" or "18 months", normalised to digits. */
 export function findPeriod(text: string, units = 'days?|months?|years?|business days'): string | undefined {
-  const re = new RegExp(`\\b(\\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})\\s*(?:\\(\\d+\\)\\s*)?(${units})\\b`, 'i');
+  const re = new RegExp(`\\b(\\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})\\s*(?:\\((\\d+)\\)\\s*)?(${units})\\b`, 'i');
   const m = re.exec(text);
   if (!m) return undefined;
-  const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
-  const unit = m[2]!.toLowerCase().replace(/s$/, '');
+  // (The figures in brackets where the words are also given: "twenty-eight (28) days".)
+  const n = m[2] ? Number(m[2]) : /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
+  const unit = m[3]!.toLowerCase().replace(/s$/, '');
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
@@ -113,7 +114,7 @@ export function findAmount(text: string): string | undefined {
 /** First amount in US dollars, as a number: "$100", "US $100.00", "USD100", "one hundred US dollars". */
 export function findUsd(text: string): number | undefined {
   const m =
-    /(?:\bUS\s?\$|\$|\bUSD\s?)\s?(\d[\d,]*(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\s?(?:US\s)?dollars\b|\b(one hundred|fifty|ten|five)\s(?:US\s)?dollars\b/i.exec(
+    /(?:\bUS\s?\$|(?<![A-Za-z])\$|\bUSD\s?)\s?(\d[\d,]*(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\s?(?:US\s)?dollars\b|\b(one hundred|fifty|ten|five)\s(?:US\s)?dollars\b/i.exec(
       text,
     );
   if (!m) return undefined;
