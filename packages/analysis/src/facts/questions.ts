@@ -261,7 +261,7 @@ function namesOnlyACategory(text: string): boolean {
 }
 /** Your exchanges with the service itself (support, surveys), not messages between users. */
 const WITH_THE_SERVICE =
-  /\b(?:exchanges?|communications?|correspondence|messages?|chats?)\b[^.]{0,80}\bwith us\b|\bwith our (?:support|customer (?:service|support|care))\b|\bour (?:communications?|calls?|conversations?|correspondence)\b[^.]{0,40}\bwith you\b/i;
+  /\b(?:exchanges?|communications?|correspondence|messages?|chats?)\b[^.]{0,80}\b(?:with|(?<!\bnot (?:sent|addressed|directed) )to) us\b|\bwith our (?:support|customer (?:service|support|care))\b|\bour (?:communications?|calls?|conversations?|correspondence)\b[^.]{0,40}\bwith you\b/i;
 const END_TO_END =
   /\bend-to-end encrypt\w*\b[^.]{0,120}\b(?:(?:can(?:not|['’]t)|do(?:es)? not|never) (?:see|read|access|hear)|no one outside)\b|\bnot even [A-Z]\w*,? can (?:read|see|listen)|\b(?:we|[A-Z]\w+) (?:cannot|can['’]t|(?:do(?:es)?n['’]t|do(?:es)? not|never) have the ability to) (?:(?:decrypt|see|read|access)(?:,? (?:or|and) (?:otherwise )?)?)+ (?:the )?(?:contents? of )?(?:your |any )?(?:messages|calls|chats|conversations|contents?)\b/i;
 
@@ -693,7 +693,8 @@ function promisesNotice(text: string): boolean {
  */
 const TERMINATION =
   /\b(?:suspend|terminat|disabl|deactivat|clos|cancel|restrict|refuse|stop provid|end)\w*\b(?:(?!\b(?:if|when|where|because|including|violat\w*|breach\w*|infring\w*|determines?)\b)[^.]){0,120}\b(?:(?:your|user|the user['’]s|member) (?:[A-Z]\w+ )?(?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) agreement|(?:your|the) licen[cs]e to (?:use|access)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
-const USER_ENDS = /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*/i;
+const USER_ENDS =
+  /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*|\bif you (?:want|wish|decide|choose|would like|elect) to (?:terminat|cancel|close|delete|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
 /** The widest power to close an account: for any reason or none, with or without cause, at its sole discretion. */
@@ -1364,6 +1365,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           !WITH_THE_SERVICE.test(l.clause.text) &&
           !USER_OBLIGATION.test(l.clause.text) &&
           !/^\W*You are responsible\b/.test(l.clause.text) &&
+          // (… nor what you yourself do with messages: "you will only have a limited ability to send and read messages".)
+          !/\byou\b[^.;]{0,60}\b(?:send|read|receive|write|view)\w*\b[^.;]{0,30}\b(?:messages?|chats?|conversations?)\b/i.test(
+            l.clause.text,
+          ) &&
           // (A cell of a table of data categories, "…; Content of your Communications; …", names a kind of data, not whose
           // messages or what is done with them: the communications may be yours with the service.)
           !namesOnlyACategory(l.clause.text),
@@ -1385,6 +1390,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'We monitor how well our campaigns work, in order to tailor messages to your interests.', value: 'not_stated' },
+      { clause: 'On a free plan you can only read a few of the messages other members send you.', value: 'not_stated' },
+      { clause: 'If you use the contact form, the content of your message to us is encrypted in transit.', value: 'not_stated' },
       {
         clause: 'We keep the content of your communications with us, such as your support tickets and survey answers.',
         value: 'not_stated',
@@ -1796,6 +1803,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // Younger users let in by a parent's approval are the exception: the rule's age is the minimum.
+      {
+        clause:
+          'By using the app you confirm that you are at least 18 years old (or, if you are younger than 16 years old, that you use it only with your parent’s approval).',
+        document: 'terms',
+        value: 18,
+      },
       // A higher age for a few named countries is a variant for all of them.
       {
         clause: 'You must be 13 or older to use the app.\n\nIf you live in Spain, Italy, or the Netherlands, you must be 16 or older.',
@@ -2901,6 +2915,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // Your own ending, however soon it takes effect, is no power of the service's.
+      {
+        clause: 'If you wish to cancel your membership after we change the service, it ends immediately once we receive your notice.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // Notice given, however soon the suspension follows it.
       {
         clause:
@@ -3401,14 +3421,22 @@ const RESTRICTED_GOODS =
 
 /** The lowest age a who-may-use clause names ("18 or older, or 13 or older with a parent's consent" → 13). */
 function lowestAge(text: string): number | undefined {
-  const ages = [
+  const found = [
     ...text.matchAll(
-      /\b(?:at least|under|over|older than|age of|aged)\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years|\+|or older|and older|or over)/gi,
+      /\b(?:at least|under|over|older than|younger than|age of|aged)\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years|\+|or older|and older|or over)/gi,
     ),
   ]
-    .map((m) => Number(m[1] ?? m[2]))
-    .filter((age) => age >= 12 && age <= 21);
-  return ages.length > 0 ? Math.min(...ages) : findAge(text);
+    .map((m) => ({
+      age: Number(m[1] ?? m[2]),
+      // (The younger users a parent's approval lets in are the exception to the rule's age, not a lower minimum: "at
+      // least 18 years old (or if you are younger than 17 …, only with the approval of your parent or guardian)".)
+      exception:
+        /\b(?:under|younger than)\s*(?:the age of\s*)?\d{2}\b/i.test(text.slice(Math.max(0, m.index - 20), m.index + m[0].length)) &&
+        /\b(?:parent|guardian)/i.test(text.slice(m.index, m.index + 200)),
+    }))
+    .filter(({ age }) => age >= 12 && age <= 21);
+  const rule = found.some((f) => !f.exception) ? found.filter((f) => !f.exception) : found;
+  return rule.length > 0 ? Math.min(...rule.map((f) => f.age)) : findAge(text);
 }
 
 /** The place of a "how": a setting path, an address or a web page named in the clause. */
