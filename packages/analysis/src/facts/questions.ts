@@ -201,7 +201,7 @@ const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]i
 const LOCATION =
   /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? location|location of your (?:device|computer)|location services|exact location|current location|precise location data)\b/i;
 const LOCATION_PERMISSION =
-  /\b(?:permission|if you (?:allow|enable|turn on|choose|give)|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings|(?:decide|choose) (?:whether )?to (?:allow|share|enable))\b/i;
+  /\b(?:permission|if you (?:allow|enable|turn on|choose|give|opt[- ]in)|opt[- ]in\b|(?:let|allow)s? you (?:to )?(?:choose|decide)|turns? on|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings|(?:decide|choose) (?:whether )?to (?:allow|share|enable))\b/i;
 /** A permission said of the location itself, not of something else the clause lists ("… location; … as limited by your privacy settings"). */
 const LOCATION_NEAR_PERMISSION = new RegExp(
   String.raw`\blocation\b[^.;]{0,120}(?:${LOCATION_PERMISSION.source})|(?:${LOCATION_PERMISSION.source})[^.;]{0,120}\blocation\b`,
@@ -1282,6 +1282,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         : ctx.answer('yes', [...found.slice(0, 2), ...also]);
     },
     examples: [
+      { clause: 'If you opt in to location sharing, we collect the GPS location of your phone.', value: 'yes_with_permission' },
       // A permission over something else the clause lists is none over the location.
       {
         clause:

@@ -199,6 +199,27 @@ describe('writeLists', () => {
     );
   });
 
+  it('says which changes a notice covers when only those that harm you are', () => {
+    const clause =
+      'We may change these Terms. We will give you at least 30 days advance notice of changes to these Terms that materially adversely affect you, by email.';
+    const facts = readFacts([
+      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
+    ]);
+    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'unilateral_change')?.text).toBe(
+      "The terms promise at least 30 days' notice before changes to them that harm you take effect (for example by e-mail).",
+    );
+  });
+
+  it('calls a licence limited only where a quote bounds it', () => {
+    const item = (clause: string) =>
+      writeLists(
+        readFacts([
+          { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
+        ]),
+      ).details.keyPoints.find((i) => i.category === 'content_license')?.text;
+    expect(item('By posting, you grant Example a license to use your content.')).toBe('You grant the service a licence to your content.');
+  });
+
   it("never gives one country's refund as everyone's", () => {
     const terms = (text: string) =>
       writeLists(

@@ -398,20 +398,22 @@ const SENTENCES: readonly FactSentence[] = [
       const promised = promise && (at > 0 && POINTS_BACK.test(promise.quote) ? [a.evidence[at - 1]!, promise] : [promise]);
       // Which changes the notice covers, and how it comes, as the quoted clause says.
       const quote = promised ? promised.map((e) => e.quote).join(' ') : quotesOf(a);
+      // (… "changes … that materially adversely impact you": only those, said so.)
       const which = /\b(material|significant|substantial|major)\b/i.exec(quote)?.[1]?.toLowerCase();
-      const changes = which ? `${which} changes` : 'changes';
+      const harmful = /\b(?:materially |substantially |significantly )?(?:adversely|negatively) (?:impact|affect)/i.test(quote);
+      const changes = harmful ? 'changes to them that harm you' : which ? `${which} changes to them` : 'changes to them';
       const by = /\be-?mail\b/i.test(quote) ? ' (for example by e-mail)' : '';
       if (a.value === 'advance_notice' && isHedged)
         return {
-          text: `The terms say the service will try to tell you${a.days ? ` at least ${days(a.days)}` : ''} before ${changes} to them take effect${by}.`,
+          text: `The terms say the service will try to tell you${a.days ? ` at least ${days(a.days)}` : ''} before ${changes} take effect${by}.`,
           severity: 'neutral',
           ...(promised ? { evidence: promised } : {}),
         };
       if (a.value === 'advance_notice')
         return {
           text: a.days
-            ? `The terms promise at least ${days(a.days)}' notice before ${changes} to them take effect${by}.`
-            : `The terms promise notice before ${changes} to them take effect${by}.`,
+            ? `The terms promise at least ${days(a.days)}' notice before ${changes} take effect${by}.`
+            : `The terms promise notice before ${changes} take effect${by}.`,
           severity: 'good',
           ...(promised ? { evidence: promised } : {}),
         };
@@ -904,10 +906,20 @@ const SENTENCES: readonly FactSentence[] = [
           );
         });
         const perpetual = kinds.includes('perpetual') ? 'perpetual ' : '';
+        // ("Limited" only where a quote bounds it — by a purpose, "limited", "solely", an end — not by the absence of the
+        // words of a broad one: "you grant us a license to use Your Content" is a licence, no more is said.)
+        const bounded =
+          purpose !== '' ||
+          licenceEnd(a.evidence) !== '' ||
+          a.evidence.some((e) =>
+            /\blimited\b|\bsolely\b|\bonly (?:to|for|as)\b|\bas (?:is )?(?:reasonably )?necessary\b|\b(?:to|in order to) (?:provide|operate|run) (?:the |our )?(?:services?|platform|website)\b/i.test(
+              e.quote,
+            ),
+          );
         return {
           text: runningOnly
             ? `You grant the service a ${perpetual}licence to your content limited to running the service${lasting.text}.`
-            : `You grant the service a ${perpetual}limited licence to your content${purpose}${lasting.text}${licenceEnd(a.evidence)}.`,
+            : `You grant the service a ${perpetual}${bounded ? 'limited ' : ''}licence to your content${purpose}${lasting.text}${licenceEnd(a.evidence)}.`,
           severity: 'neutral',
           ...(lasting.quote ? { evidence: [...firstClause(a.evidence), lasting.quote] } : {}),
         };
