@@ -13,7 +13,7 @@ import {
 } from '../summarize/details';
 import { POINTS_BACK } from '../segment/segment';
 import { TRANSFER_SAFEGUARDS } from '../summarize/vocabulary';
-import { givesServicePowerToEnd, isBackedByQuote } from './reconcile';
+import { givesServicePowerToEnd, isBackedByQuote, statesPlainly } from './reconcile';
 import {
   durationsIn,
   europeanRegionsIn,
@@ -2879,9 +2879,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // without cause"); never the user's own right to leave.
       const general = (l: Located) => Number(!ON_CONDUCT.test(`${leadInOf(l)} ${l.clause.text}`));
       const wide = (l: Located) => Number(WIDE_TERMINATION.test(l.clause.text)) + Number(ANY_REASON.test(l.clause.text));
+      // (The clause that states the power itself before one about its aftermath: "We may suspend your account at any time"
+      // before "If we terminate for any reason …, any remaining Credits … expire".)
+      const power = (l: Located) => Number(statesPlainly('unilateral_termination', l.clause.text) === true);
       const unwarned = [...new Set([...abrupt, ...exceptions])]
         .filter((l) => !USER_ENDS.test(l.clause.text))
-        .sort((a, b) => general(b) - general(a) || Number(endsWithoutNotice(b)) - Number(endsWithoutNotice(a)) || wide(b) - wide(a));
+        .sort(
+          (a, b) =>
+            power(b) - power(a) ||
+            general(b) - general(a) ||
+            Number(endsWithoutNotice(b)) - Number(endsWithoutNotice(a)) ||
+            wide(b) - wide(a),
+        );
       const isSaidWithoutNotice = unwarned.some(withoutNotice);
       if (warned.length > 0 && !isSaidWithoutNotice) {
         // The exception the next sentences allow ("a warning is not necessary if special circumstances justify an immediate termination").

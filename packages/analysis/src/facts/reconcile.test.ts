@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carriesDetails, isBackedByQuote } from './reconcile';
+import { carriesDetails, isBackedByQuote, statesPlainly } from './reconcile';
 
 const item = (category: string, quote: string) => ({ category, evidence: [{ quote }] });
 
@@ -91,5 +91,17 @@ describe('carriesDetails', () => {
         evidence: [{ quote: 'Use this form.', links: [{ text: 'this form', href: 'https://example.com/privacy/data' }] }],
       }),
     ).toBe(true);
+  });
+});
+
+describe('statesPlainly', () => {
+  it.each([
+    ['We may suspend or close your account at any time if you break these rules.', true],
+    // The aftermath of an ending, a state, and your own account ended by you state no power of the service.
+    ['If we close your account for a reason that is not your fault, your unused credits are refunded.', false],
+    ['Your premium plan stays active until it is cancelled or ended, and then becomes a free plan.', false],
+    ['A member may delete his/her account at any time.', false],
+  ] as const)('reads "%s" → %s', (quote, plain) => {
+    expect(statesPlainly('unilateral_termination', quote)).toBe(plain);
   });
 });

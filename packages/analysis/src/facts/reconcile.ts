@@ -100,6 +100,36 @@ export function givesServicePowerToEnd(quote: string): boolean {
   return false;
 }
 
+/**
+ * The power itself, as the quote an item leads with should state it (`givesServicePowerToEnd` is the least a quote must say): the service (not you, not "either party" alone) may end or
+ * suspend an account, said as a rule — not the ending's aftermath ("If we terminate for any reason not attributable to
+ * you, any remaining Credits … expire"), a state ("until it is cancelled or terminated"), or your own account ended by
+ * you ("may delete his/her Account").
+ */
+function statesServicePowerToEnd(quote: string): boolean {
+  for (const m of quote.matchAll(POWER_TO_END)) {
+    const sentenceStart = Math.max(quote.lastIndexOf('. ', m.index), quote.lastIndexOf('; ', m.index), 0);
+    const before = quote.slice(sentenceStart, m.index);
+    if (/^\W*(?:if|when|where|once|upon|in the event|should)\b/i.test(before) && !before.includes(',')) continue;
+    if (/\b(?:remain|remains|until|continue)\b/i.test(m[0])) continue;
+    if (/^\w*\s+(?:his|her|his\/her|his or her|their|its)\b/i.test(quote.slice(m.index + m[0].length, m.index + m[0].length + 20)))
+      continue;
+    const last = [...before.matchAll(SUBJECT)].at(-1);
+    const after = last ? before.slice(last.index + last[0].length) : '';
+    if (!last || !USER_SUBJECT.test(last[0]) || /\bthat\b|\b[A-Z][\w.&-]*[a-z][\w.&-]*\b|\b[A-Z]{2,}\b/.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * What a quote plainly states for these categories (undefined for the others): such a quote leads a fact's evidence, and a
+ * topic of the category is said only from one.
+ */
+const STATES_PLAINLY: Partial<Record<string, (quote: string) => boolean>> = { unilateral_termination: statesServicePowerToEnd };
+export function statesPlainly(category: string, quote: string): boolean | undefined {
+  return STATES_PLAINLY[category]?.(quote);
+}
+
 /** What a quote must say, beyond a pattern, for these categories. */
 const QUOTE_MUST_DO: Partial<Record<string, (quote: string) => boolean>> = { unilateral_termination: givesServicePowerToEnd };
 

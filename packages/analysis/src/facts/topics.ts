@@ -4,7 +4,7 @@ import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
 import { describeFinding, namedRecipients, NOT_PERSONAL_DATA, recipientKinds, type Description } from '../summarize/describe';
 import { isStatement, listing } from '../summarize/details';
 import { europeanRegionsIn, exemptionOf, regionOf, scopeOf, scopeWithSource } from './reader';
-import { isBackedByQuote } from './reconcile';
+import { isBackedByQuote, statesPlainly } from './reconcile';
 
 /**
  * The product's own questions beyond questions.json (issue 21): what the lists also say — the
@@ -125,6 +125,9 @@ function chooseOnePerCategory(findings: readonly Finding[]): Map<string, Chosen>
     // Prefer a clause that yields a concrete sentence, then the document the list is about
     // (terms for key points, the privacy policy for concerns), model confidence, readable length.
     const isHomeDocument = (finding.category.list === 'keyPoints') === (finding.document === 'terms');
+    // (… and, where the category has a plain form, a quote that states it: not the aftermath of a closing, a state, or
+    // your own account closed by you.)
+    if (statesPlainly(finding.category.id, text) === false) continue;
     const rank =
       (description.isSpecific ? 2 : 0) +
       (description.namesCompanies ? 1.5 : 0) +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotedLinks, segmentClauses, type Clause } from './segment';
+import { quotedLinks, segmentClauses, splitSentences, type Clause } from './segment';
 import { extractDocument } from '../extract/extract';
 
 describe('segmentClauses', () => {
@@ -158,5 +158,17 @@ describe('segmentClauses scope lines', () => {
     const markdown = ['## 9. Disputes', '', line, '', '9.4 Venue. Claims go to the courts of Ohio.'].join('\n');
     const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
     expect(clauses.find((c) => c.text.startsWith('Claims'))?.parts ?? []).not.toContain(line);
+  });
+});
+
+describe('splitSentences where a page lost the space', () => {
+  it('splits "…agreement.However, you …" but not "U.S." nor a domain', () => {
+    const text =
+      'We claim no rights in your posts except under this agreement.However, you give us a licence. See example.com for the U.S. terms.';
+    expect(splitSentences(text).map(([a, b]) => text.slice(a, b))).toEqual([
+      'We claim no rights in your posts except under this agreement.',
+      'However, you give us a licence.',
+      'See example.com for the U.S. terms.',
+    ]);
   });
 });

@@ -209,9 +209,11 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
 export function splitSentences(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   let start = 0;
-  const boundary = /([.!?]["'”’)\]]*)\s+(?=["'“‘([]?[A-Z0-9])/g;
+  // (… or no space at all where a page lost it between two sentences, "… in a separate agreement.However, you …": a
+  // lower-case word, its stop, then a capitalised word and a space — not "U.S." nor a domain.)
+  const boundary = /([.!?]["'”’)\]]*)\s+(?=["'“‘([]?[A-Z0-9])|(?<=[a-z]{3})([.!?])(?=[A-Z][a-z]+[\s,])/g;
   for (let m = boundary.exec(text); m; m = boundary.exec(text)) {
-    const end = m.index + m[1]!.length;
+    const end = m.index + (m[1] ?? m[2]!).length;
     if (isFalseBoundary(text, start, m.index)) continue;
     pushRange(ranges, text, start, end);
     start = m.index + m[0].length;
