@@ -130,7 +130,7 @@ export const isAdsPractice = (text: string) =>
   !/\brights? to\b|\b(?:may|might) have\b|\bmembers? of\b|\?\s*$/i.test(text);
 // ("with your consent, where applicable" is consent where a law asks for it, not the rule for everyone.)
 const ADS_OPT_IN =
-  /\b(?:with your consent(?!,? (?:where|when|if|as) (?:applicable|required|necessary))|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
+  /\b(?:(?<!\b(?:where|when|if|as) (?:applicable|required|necessary),? )with your consent(?!,? (?:where|when|if|as) (?:applicable|required|necessary))|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn (?:on or )?off|switch off|disable|choose whether|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change|modify)[^.]{0,40}(?:ads?|advertising)|limit ad tracking)\b/i;
 
@@ -614,6 +614,9 @@ const USER_CONTENT =
  * you send us ideas or suggestions, you agree that:"), not your content ("any content you provide …, including … feedback").
  */
 const aboutFeedback = (l: Located) => (FEEDBACK.test(l.clause.text) || FEEDBACK.test(leadInOf(l))) && !USER_CONTENT.test(l.clause.text);
+/** Rights in a defined thing other than your content: "in and to the Translations", "to the Submissions". */
+const OTHER_DEFINED_OBJECT =
+  /\b(?:in and to|in|to) the (?!(?:User|Your|Member|Customer|Subscriber|Services?|Site|Platform|App|Agreement|Terms)\b)[A-Z][a-z]+s?\b/;
 /** A licence as long as the content's protection lasts: "for the entire duration of the intellectual property rights". */
 export const FOR_IP_TERM = /\b(?:as long as|for the (?:entire |whole |full )?(?:duration|term) of)\b[^.]{0,40}\bintellectual property\b/i;
 /** Words that make a licence outlast the account: perpetual, irrevocable, surviving termination, kept in use after you leave. */
@@ -1039,6 +1042,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', affirmed);
     },
     examples: [
+      // Consent "where required" is some laws' rule, not everyone's opt-in, whichever side of it the words stand.
+      { clause: 'We show you interest-based ads where allowed by law (including, where required, with your consent).', value: 'yes' },
       {
         clause: 'We use your information to show you personalized ads, and you can turn off personalized ads in Ad Settings.',
         value: 'yes_opt_out',
@@ -2640,10 +2645,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b|\bgive up\b|\bgiving up\b|\brelinquish|\bforgo/i,
           1,
         )
-        .filter((l) => !aboutFeedback(l));
+        // (… nor one whose object is another defined thing: "all rights … in and to the Translations, and waive any moral rights
+        // you may have therein".)
+        .filter((l) => !aboutFeedback(l) && !(OTHER_DEFINED_OBJECT.test(l.clause.text) && !USER_CONTENT.test(l.clause.text)));
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
     examples: [
+      // A waiver for another defined thing is none for your content.
+      {
+        clause: 'You assign to Example all rights in and to the Glossaries you submit, and waive any moral rights you may have in them.',
+        document: 'terms',
+        value: 'no',
+      },
       {
         clause: 'You irrevocably consent to any acts or omissions by us that may infringe any moral right in your User Content.',
         document: 'terms',

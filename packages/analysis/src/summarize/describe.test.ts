@@ -420,3 +420,14 @@ describe('renewalDeadline', () => {
     expect(renewalDeadline(text, cancelling)).toBe(deadline);
   });
 });
+
+describe('a refund window', () => {
+  it.each([
+    ['You may cancel your purchase within 14 days and get a full refund.', 'You can cancel or withdraw within 14 days for a refund.'],
+    ['You have a 30 days withdrawal period, and we refund you in full.', 'You can cancel or withdraw within 30 days for a refund.'],
+    // The time a refund takes is no window of yours.
+    ['Your refund will be paid within 14 days of the day you tell us you cancel.', 'You can get a refund in some cases.'],
+  ])('reads "%s"', (clause, text) => {
+    expect(describeFinding('refunds_offered', clause)?.text).toBe(text);
+  });
+});

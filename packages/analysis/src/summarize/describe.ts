@@ -372,7 +372,16 @@ const DESCRIBERS: Record<string, Describer> = {
         ? plain('Payments are non-refundable.')
         : plain('Some payments are not refundable.', 'neutral'),
   refunds_offered: (t) => {
-    const days = findPeriod(t, 'days');
+    // The window you have to cancel or withdraw, never the time the refund takes ("The refund will be made within 14 days
+    // from the date we were informed of your decision to cancel").
+    const window =
+      /\b(?:cancel|withdraw)\w*\b(?:(?!refund|reimburs)[^.;]){0,60}?\bwithin\s+((?:\d{1,3}|[a-z-]+)\s*(?:\(\d+\)\s*)?(?:calendar |business )?days?)\b/i.exec(
+        t,
+      )?.[1] ??
+      /\b((?:\d{1,3}|[a-z-]+)\s*(?:\(\d+\)\s*)?(?:calendar |business )?days?)\b[^.;]{0,30}\b(?:to (?:cancel|withdraw)|(?:withdrawal|cooling[- ]off|cancell?ation) (?:period|right))/i.exec(
+        t,
+      )?.[1];
+    const days = window && findPeriod(window, 'days');
     // A right to withdraw is not a refund until the clause says so.
     const refund = /\brefund|\bmoney back\b|\breimburs/i.test(t);
     if (days)
