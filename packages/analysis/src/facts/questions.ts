@@ -2689,10 +2689,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .sort((a, b) => inChangesSection(b) - inChangesSection(a));
       // Notice in advance: a promise to tell the user with a period or an "in advance", or changes that apply only a set
       // time after they are posted (Hugging Face: "effective 10 days following posting").
+      // (… by the service, not a notice you must give: "The Customer must give such notice … no later than 15 days before".)
       const promised = (l: Located) =>
         (ADVANCE.test(l.clause.text) || PERIOD_BEFORE.test(l.clause.text)) &&
         !WITHOUT_NOTICE.test(l.clause.text) &&
         !NOTICE_OR_POSTING.test(l.clause.text) &&
+        !/\b(?:you|the customer|customer|the user|user|the member)\s+(?:must|shall|will|should|may|can)\s+(?:\w+\s+)?(?:give|send|provide|serve|submit)\b[^.]{0,20}\bnotice\b/i.test(
+          l.clause.text,
+        ) &&
         (promisesNotice(l.clause.text) || NOTIFY_USER.test(l.clause.text) || /\bnotice\b/i.test(l.clause.text));
       const near = general(ctx.following(found, /[\s\S]/, 3)).filter((l) => !forOnePart(l));
       const advance = [...near.filter(promised), ...near.filter((l) => EFFECTIVE_AFTER_POSTING.test(l.clause.text) && !promised(l))];
@@ -2729,6 +2733,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // A notice you must give is no notice the service promises.
+      {
+        clause:
+          'We may change these Terms from time to time. If you do not accept a change, you may end the contract; the Customer must give such notice no later than 10 days before the change takes effect.',
+        document: 'terms',
+        value: 'no_notice',
+      },
       // Notice that is the posting of the new terms is no notice.
       {
         clause:

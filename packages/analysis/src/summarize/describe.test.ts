@@ -431,3 +431,17 @@ describe('a refund window', () => {
     expect(describeFinding('refunds_offered', clause)?.text).toBe(text);
   });
 });
+
+describe('leaving at any time', () => {
+  it.each([
+    ['You can close your account at any time in Settings.', 'You can close your account or stop using the service at any time.'],
+    [
+      'If you want to close your account, you can delete it in Settings.',
+      'You can close your account or stop using the service at any time.',
+    ],
+    // A right on the service's failing is no right to leave at any time.
+    ['If we cannot fix a faulty service, you may terminate your account and get a refund.', undefined],
+  ])('reads "%s"', (clause, text) => {
+    expect(describeFinding('leave_any_time', clause)?.text).toBe(text);
+  });
+});

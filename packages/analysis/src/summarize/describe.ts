@@ -411,9 +411,15 @@ const DESCRIBERS: Record<string, Describer> = {
       ? plain('You keep ownership of the content you post.')
       : undefined,
   // The user's own right to leave, not the service's right to end the contract.
+  // (A right on a condition of the service's failing, "If we cannot re-perform the Service, you may terminate", is not one
+  // at any time; your own wish, "If you want to close your account", is.)
   leave_any_time: (t) =>
     /\byou\b[^.]{0,60}\b(?:may|can|are free to|have the right to)\b[^.]{0,40}\b(?:close|delete|end|terminate|cancel|stop using|leave|deactivate)/i.test(
       t,
+    ) &&
+    !(
+      /^\W*(?:if|in the event|where|should|unless)\b(?!\s+you\s+(?:wish|want|choose|decide|would like|no longer))/i.test(t) &&
+      !/\bat any time\b|\banytime\b/i.test(t)
     )
       ? /\b(?:close|delete|deactivate|terminate|end)\w*\b[^.]{0,30}\baccount\b|\baccount\b[^.]{0,30}\b(?:close|delet)/i.test(t)
         ? plain('You can close your account or stop using the service at any time.')
