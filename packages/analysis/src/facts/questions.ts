@@ -2407,9 +2407,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
               l.clause.text,
             ),
         );
+      // (Nor a licence to your name, logos or trademarks — to show you as a customer, to host a domain — which is no licence
+      // to your content.)
+      const toMarks = (l: Located) =>
+        /\blicen[cs]e\b[^.]{0,160}\b(?:trademarks?|trade names?|service marks?|logos?|brand (?:features|names?))\b/i.test(l.clause.text) &&
+        !USER_CONTENT.test(l.clause.text);
       const found = ctx
         .find([LICENCE, TO_SERVICE], TERMS)
-        .filter((l) => !aboutFeedback(l))
+        .filter((l) => !aboutFeedback(l) && !toMarks(l))
         .sort((a, b) => narrow(a) - narrow(b));
       if (found.length === 0) return ctx.answer('none_stated', []);
       // The licence's terms, its own clause and the list items or sentences right after it.
@@ -2484,6 +2489,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // A licence to your logos is none to your content.
+      {
+        clause:
+          'You grant Example a worldwide, transferable licence to use your name, trademarks and logos to list you as a customer. You grant Example a licence to host your files only as needed to run the service.',
+        document: 'terms',
+        value: 'limited',
+      },
       // Exploiting your data "for our business purposes" is a licence for any purpose the business has.
       {
         clause:
