@@ -603,7 +603,7 @@ const LICENCE =
   /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|rights? to (?:(?:collect|access|receive),? (?:and )?)?(?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
 /** Granted to the service (us, the company by name), not to other users or by the service to you. */
 const TO_SERVICE =
-  /\b[Yy]ou (?:hereby )?(?:\w+ly )?(?:grant|give|are giving)\s+(?:to\s+)?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
+  /\b[Yy]ou (?:hereby )?(?:\w+ly )?(?:grant|give|are giving)(?:,[^,.]{0,100},)?\s+(?:to\s+)?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
 /** Feedback, ideas and unsolicited submissions: their licence is not the one over your content. */
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas|unsolicited (?:submissions?|materials?|proposals?))\b/i;
 /** Your content as such: "User Content", "your content", "any content you provide". */
@@ -2489,6 +2489,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // A grant with an aside before its grantee is a grant.
+      {
+        clause:
+          'By uploading any Customer Material, you expressly grant, and you confirm you may grant, to Example a worldwide, sublicensable, perpetual licence to use that Customer Material.',
+        document: 'terms',
+        value: 'broad',
+      },
       // A licence to your logos is none to your content.
       {
         clause:
