@@ -191,6 +191,9 @@ const SMALL_CLAIMS =
   /\bsmall[- ]claims? (?:court|actions?|matters?)\b[^.]{0,160}\b(?:may|can)\b|\b(?:may|can) (?:bring|sue|file)\b[^.]{0,80}\bsmall[- ]claims? court\b/i;
 /** "The opt-out right described in this section applies solely to …": an opt-out that does not reach all training. */
 const OPT_OUT_CONFINED = /\bopt[- ]out\b[^.]{0,80}\bappl(?:y|ies) (?:solely|only) to\b|\bopt[- ]out\b[^.]{0,120}\bdoes not apply to\b/i;
+/** Your data as a whole: "your content", "personal data", "user inputs", "any of your data", "customer data". */
+const YOUR_DATA =
+  /\b(?:your|user|users['’]|customer|customers['’]|member|personal)\s+(?:\w+\s+)?(?:data|content|information|inputs?|prompts?|outputs?|conversations?|chats?|files|messages)\b|\bany (?:of )?(?:your |the )?(?:data|content|information)\b|\bthe (?:\w+ )?(?:messages|files|content|data|information|photos|prompts|inputs)(?: that)? you\b/i;
 /** "… without your explicit opt-in and consent", "without your prior permission". */
 const WITHOUT_YOUR_CONSENT =
   /\bwithout (?:your |the user['’]s )?(?:(?:explicit|express|prior|affirmative|separate)[,]? )*(?:opt[- ]in|consent|permission)\b/i;
@@ -1156,7 +1159,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // (… nor a clause saying what the policy covers: "This Policy applies to … data collected through the process of
       // training Midjourney machine learning algorithms".)
       const onConsent = read.denied.filter((l) => WITHOUT_YOUR_CONSENT.test(l.clause.text));
-      const denied = read.denied.filter((l) => !onConsent.includes(l));
+      // A denial speaks for your data only where its object is (not "No IDP data is used to train …", "We do not use it [the
+      // data received from Google APIs] to train …": one source's promise).
+      const denied = read.denied.filter((l) => !onConsent.includes(l) && YOUR_DATA.test(l.clause.text));
       // A sentence before a heading-like line ("Developing and improving AI at Meta"), which says nothing alone.
       const ours = [...affirmed]
         .filter((l) => !POLICY_COVERS.test(l.clause.text))
@@ -1186,7 +1191,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           'Scope: This Policy applies to personal data we collect, which may include data collected while training our machine learning models.',
         value: 'not_stated',
       },
-      { clause: 'No account data is used to train or improve general AI models.', value: 'no' },
+      { clause: 'No customer data is used to train or improve general AI models.', value: 'no' },
+      // One source's promise is no denial for your data.
+      { clause: 'No data from your calendar integration is used to train general AI models.', value: 'not_stated' },
       // A duty of the user, after a lead-in whose subject is far from its "must not:".
       {
         clause:
