@@ -1358,6 +1358,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         clause: 'iv. Category D: Biometric information.\n\n* Examples: voiceprints, faceprints and iris scans.\n* Collected: No.',
         value: 'not_stated',
       },
+      {
+        clause:
+          '| # | Category | Examples | Collected | Sold |\n|---|---|---|---|---|\n| 4 | Biometric information. | Faceprints and voiceprints. | NO | NO |',
+        value: 'not_stated',
+      },
       // A building's guard is no data about you.
       {
         clause: 'Our servers sit in certified data centres protected by biometric entry controls and round-the-clock staff.',

@@ -45,7 +45,9 @@ const DEFINITION =
  * A kind of data named or exemplified in a table of categories ("Category E: Biometric information.", "Examples: …
  * fingerprints, faceprints …"), whose own row says whether it is collected: what the kind is, not what the service does.
  */
-const CATEGORY_LABEL = /^\W*(?:[ivx]+\.\s+)?(?:Category [A-Z\d]{1,2}\s*[:.-]|Examples?\s*:)/;
+// (… or as a table row: "5; Biometric information.", "… fingerprints, faceprints …; NO; NO" — its cells' flags, not a sentence.)
+const CATEGORY_LABEL =
+  /^\W*(?:[ivx]+\.\s+)?(?:Category [A-Z\d]{1,2}\s*[:.-]|Examples?\s*:)|^\d{1,2};\s|;\s*(?:YES|NO|Yes|No|N\/A)(?:;\s*(?:YES|NO|Yes|No|N\/A))*\.?\s*$/;
 
 /** Longest clause a reader looks at: a run-on "sentence" of a whole page speaks to everything. */
 const MAX_CLAUSE_CHARS = 1500;

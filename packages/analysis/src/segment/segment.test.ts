@@ -153,6 +153,23 @@ describe('segmentClauses scope lines', () => {
     expect(clauses.find((c) => c.text.startsWith('Nothing'))?.parts ?? []).not.toContain(line);
   });
 
+  it('leaves the part a scope line excepts by title for everyone', () => {
+    const line =
+      'Except for the “choice of law and venue” clause at the end of these Terms, this Section 9 applies only to users in the United States.';
+    const markdown = [
+      '## 9. Disputes',
+      '',
+      line,
+      '',
+      'Claims go to binding arbitration.',
+      '',
+      '**k. Choice of law and venue**. Ohio law governs these Terms.',
+    ].join('\n');
+    const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
+    expect(clauses.find((c) => c.text.startsWith('Claims'))?.parts).toContain(line);
+    expect(clauses.find((c) => c.text.includes('Ohio law'))?.parts ?? []).not.toContain(line);
+  });
+
   it('takes no line whose exception is a numbered part of its own section for a scope line', () => {
     const line = 'Except for Section 9.4 below, this Section 9 applies only to users in the United States.';
     const markdown = ['## 9. Disputes', '', line, '', '9.4 Venue. Claims go to the courts of Ohio.'].join('\n');

@@ -144,7 +144,7 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   // The items ending in ':' that open a list of sub-items ("If you are a resident of the United States or Canada:"), outermost first.
   let openItems: Array<{ indent: number; leadIn: NonNullable<Clause['leadIn']> }> = [];
   // The section's scope line, and the level of the heading it sits under (undefined: a heading without a level).
-  let scopeLine: { text: string; start: number; end: number; level: number | undefined } | undefined;
+  let scopeLine: { text: string; start: number; end: number; level: number | undefined; except?: string } | undefined;
   for (const block of blocks) {
     const indent = block.indent ?? 0;
     if (block.kind === 'item') openItems = openItems.filter((open) => open.indent < indent);
@@ -184,8 +184,11 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       if (text.length < 3) continue;
       const links = block.links?.filter((l) => text.includes(l.text));
       const start = block.start + from + lead;
-      const scoped = scopeLine ? [...parts, scopeLine.text] : parts;
-      const scopedHeadings = scopeLine ? [...headings, { text: scopeLine.text, start: scopeLine.start, end: scopeLine.end }] : headings;
+      // (… except the part its exception names by title: "Except for the “governing law and exclusive jurisdiction”
+      // provision …" leaves the paragraph "j. Governing law and exclusive jurisdiction. …" for everyone.)
+      const inScope = scopeLine && !(scopeLine.except && startsWithTitle(block.text, scopeLine.except));
+      const scoped = inScope ? [...parts, scopeLine.text] : parts;
+      const scopedHeadings = inScope ? [...headings, { text: scopeLine.text, start: scopeLine.start, end: scopeLine.end }] : headings;
       clauses.push({
         text,
         start,
@@ -197,12 +200,24 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
         ...(links?.length ? { links } : {}),
         ...(block.kind === 'item' && itemLeadIn ? { leadIn: itemLeadIn } : {}),
       });
-      if (block.kind !== 'item' && SCOPE_LINE.test(text)) scopeLine = { text, start, end: start + text.length, level: open.at(-1)?.level };
+      if (block.kind !== 'item' && SCOPE_LINE.test(text)) {
+        const except = /^(?:EXCEPT|Except) (?:FOR|for|AS|as)\b[^“"]{0,40}[“"]([^”"]{3,80})[”"]/.exec(text)?.[1];
+        scopeLine = { text, start, end: start + text.length, level: open.at(-1)?.level, ...(except ? { except } : {}) };
+      }
       if (block.kind !== 'item') leadIn = /:\s*$/.test(text) ? { text, start, end: start + text.length } : undefined;
       else if (/:\s*$/.test(text)) openItems.push({ indent, leadIn: { text, start, end: start + text.length } });
     }
   }
   return clauses;
+}
+
+/** A paragraph that opens with a title ("j. Governing law and exclusive jurisdiction. …"), list marks and emphasis aside. */
+function startsWithTitle(text: string, title: string): boolean {
+  const opening = text
+    .replace(/^[\s*_#>]*(?:[a-z\d]{1,3}[.)]\s+)?[\s*_]*/i, '')
+    .slice(0, title.length + 4)
+    .toLowerCase();
+  return opening.startsWith(title.toLowerCase());
 }
 
 /** Returns [start, end) ranges of the sentences of one paragraph. */
