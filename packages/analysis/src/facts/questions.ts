@@ -660,8 +660,8 @@ const NOTICE_OR_POSTING =
 const CHANGE_POWER =
   /\b(?:may|can|might|will|reserves?|retains?|entitled to|right to)\b[^.;]{0,80}\b(?:chang|modif|amend|updat|revis|add|remove)\w*|\bfrom time to time\b|\b(?:effective|binding|apply) (?:immediately )?(?:up)?on (?:posting|publication)\b|\bat any time\b/i;
 /** Notice that may consist of posting the new terms: "Such notice may be provided … by posting", "posting … will constitute notice". */
-// (… or says it is: "We shall provide notice of any such modification by posting the revised Agreement", "which notice shall,
-// at a minimum, consist of posting the revised Terms".)
+// (… or says it is: "We will give notice of a change by posting the new Agreement", "notice
+// consisting, at least, of posting the new Terms".)
 const NOTICE_BY_POSTING =
   /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\b(?:notice|notif\w+)\b(?:(?!\b(?:including|such as|for example|or)\b)[^.]){0,60}\b(?:by|consists? of|consisting of|through|via)\s+(?:\w+\s+){0,2}?posting (?:of )?(?:the |a |an )?(?:revised|amended|updated|new|modified|changed)\b|\bnotice\b[^.]{0,60}\b(?:including|such as|for example) by (?:revising|updating|changing) the (?:"?last (?:updated|modified|revised)"? |effective )?date\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
 /**
@@ -788,7 +788,7 @@ const PARTIAL_REFUND =
 // (Said by the service or to you: "Apple will refund the purchase price" is the store's refund, not the service's.)
 const REFUND_GIVEN =
   /\b(?:we|you)(?: \w+){0,2} (?:will|shall|may|can|(?:are|is|be) entitled to)\b(?:(?!\b(?:will|shall|may|can)\b)[^.;,]){0,60}\brefund\w*/i;
-/** Mandatory law kept, no offer of the service's: "Nothing in this section limits any statutory refund … rights". */
+/** Mandatory law kept, no offer of the service's: "Nothing here limits a consumer's statutory refund rights". */
 const STATUTORY_SAVED =
   /\b(?:nothing|does not|do not|shall not|will not)\b[^.;]{0,80}\b(?:limit|affect|exclude|restrict|prejudice)\w*\b[^.;]{0,60}\b(?:statutory|mandatory|legal|consumer)\b/i;
 /**
@@ -811,10 +811,10 @@ function offersRefund(text: string): boolean {
   );
 }
 
-/** A denial of selling or sharing data for advertising: "We don't sell or share Personal Information for cross-contextual behavioral advertising". */
+/** A denial of selling or sharing data for advertising: "We do not sell or share your data for cross-context behavioural ads". */
 const SALE_FOR_ADS_DENIAL =
   /\b(?:sell|share)\w*["”']?\b[^.]{0,80}\bfor (?:the purposes? of )?(?:cross[- ]context(?:ual)? |targeted |interest[- ]based )?(?:behaviou?ral |targeted )?advertis\w*/i;
-/** A right listed as the law gives it: "Opt-out of sales, sharing, or targeted advertising: …", "the right to opt out of …". */
+/** A right listed as the law gives it: "Opting out of sales, sharing or targeted ads: …", "the right to opt out of …". */
 const RIGHT_LISTED = /^\W*(?:the )?(?:right to )?opt[- ]?out\b[^.:]{0,80}:|\b(?:right|rights) to opt[- ]?out\b/i;
 /** Sharing as privacy laws mean it: "sell or share", "share … for cross-context behavioral advertising". */
 const SHARING_FOR_ADS = /\bsell\w*["”']?\s+or\s+["“']?shar(?:e|ing)\b|\bshar(?:e|ing)\b[^.]{0,80}\bcross[- ]context(?:ual)?\b/i;
@@ -833,7 +833,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         (l) => !LAW_SPEAKS.test(l.clause.text) && !isInNegationScope(l.clause.text, SALE_OPT_OUT),
       );
       const { affirmed, denied } = polar(ctx, { topic: SALE, verb: SALE_VERB, documents: PRIVACY });
-      // (A sale supposed is none made: "If, in the future, we do sell your Personal Data, we will notify you".)
+      // (A sale supposed is none made: "Should we one day sell personal data, we will tell you first".)
       const sold = [
         ...affirmed.filter(
           (l) =>
@@ -856,7 +856,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const sharingDenied = ctx
         .find(SHARING_FOR_ADS, PRIVACY)
         .filter((l) => unconditional(l) && isInNegationScope(l.clause.text, /\bshar(?:e|ing)\b/i));
-      // (Sharing as what the opt-out stops, not what it leaves: "your right to opt out does not apply to our sharing … with service providers".)
+      // (Sharing as what the opt-out stops, not what it leaves: "the opt-out does not reach our sharing … with vendors".)
       const offersSharing = optOut.some((l) =>
         /\bopt[- ]?out of (?:the )?(?:sale (?:or|and) )?shar|\bsell(?:ing)?["”']? (?:or|and) ["“']?shar|\bsale (?:or|and) shar|\bopt[- ]?out of having\b[^.;]{0,50}\bshared\b|\bDo Not (?:Sell (?:or|and) )?Share\b/i.test(
           l.clause.text,
@@ -914,31 +914,29 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // A denial of all the opt-out offers, with no sale or ad sharing described: the opt-out is one of the rights the law lists.
       {
         clause:
-          'We do not sell your personal data, and we do not share it for cross-context behavioural advertising. Your rights include: to opt out of the sale or sharing of personal information. If we ever sell personal data in the future, we will tell you first.',
+          'We do not sell your personal data, and we do not share it for cross-context behavioural advertising. Among your rights: to opt out of any sale or sharing of your information. Should we ever sell data, we will tell you first.',
         value: 'no',
       },
       {
         clause:
-          'We Do Not Sell Your Personal Information. Opt out of having your personal information shared for targeted advertising: use the “Your Privacy Choices” link.',
+          'We Do Not Sell Your Data. You may opt out of having your personal data shared for ad targeting on the Privacy Choices page.',
         value: 'yes_opt_out',
       },
       // The user's right to tell the service not to sell denies nothing.
       {
-        clause:
-          'We may sell your personal information to advertisers. You have the right to direct us to not sell your personal information.',
+        clause: 'We may sell your personal information to advertisers. You may direct us to not sell your personal data at any time.',
         value: 'yes_opt_out',
       },
       // An opt-out of sharing one thing of yours is no opt-out of a sale, nor is what an opt-out leaves.
       { clause: 'We never sell any of your data. You can opt out of sharing your location when you sign up.', value: 'no' },
       {
         clause:
-          'We do not sell information about you to others. California residents may ask us to stop “selling” their data. Your right to opt out does not apply to our sharing of personal information with service providers.',
+          'We never sell information about you. Residents of some states may ask us to stop “selling” their data. This opt-out does not reach our sharing of data with vendors.',
         value: 'no',
       },
       // An opt-out of sharing stands where only the sale is denied.
       {
-        clause:
-          'We do not sell your personal information. You can opt out of the sharing of your personal information by using the Do Not Share link.',
+        clause: 'We never sell personal data. To opt out of the sharing of your data, use the Do Not Share link.',
         value: 'yes_opt_out',
       },
       {
@@ -1010,7 +1008,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // cross-contextual behavioral advertising" says nothing of the ads the service shows.)
       const general = read.denied.filter((l) => !isForChildren(l) && !SALE_FOR_ADS_DENIAL.test(l.clause.text));
       if (affirmed.length === 0) return general.length > 0 ? ctx.answer('no', general) : NOT_STATED;
-      // A right the law lists ("Opt-out of sales, sharing, or targeted advertising: …", "the right to opt out of targeted
+      // A right the law lists ("Opting out of sales, sharing or targeted ads: …", "the right to opt out of targeted
       // advertising") where no clause says the service shows such ads: nothing is stated.
       if (affirmed.every((l) => RIGHT_LISTED.test(l.clause.text) && !isAdsPractice(l.clause.text))) return NOT_STATED;
       // Where the policy sends you to change your ads choice ("You can change your choice at any time in your Ad Preferences").
@@ -1046,7 +1044,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     },
     examples: [
       // Consent "where required" is some laws' rule, not everyone's opt-in, whichever side of it the words stand.
-      { clause: 'We show you interest-based ads where allowed by law (including, where required, with your consent).', value: 'yes' },
+      { clause: 'Where the law allows it (and, where required, with your consent) we show you ads based on your interests.', value: 'yes' },
       {
         clause: 'We use your information to show you personalized ads, and you can turn off personalized ads in Ad Settings.',
         value: 'yes_opt_out',
@@ -1383,7 +1381,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           !WITH_THE_SERVICE.test(l.clause.text) &&
           !USER_OBLIGATION.test(l.clause.text) &&
           !/^\W*You are responsible\b/.test(l.clause.text) &&
-          // (… nor what you yourself do with messages: "you will only have a limited ability to send and read messages".)
+          // (… nor what you yourself do with messages: "on a free plan you can only send and read a few messages".)
           !/\byou\b[^.;]{0,60}\b(?:send|read|receive|write|view)\w*\b[^.;]{0,30}\b(?:messages?|chats?|conversations?)\b/i.test(
             l.clause.text,
           ) &&
@@ -1824,7 +1822,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Younger users let in by a parent's approval are the exception: the rule's age is the minimum.
       {
         clause:
-          'By using the app you confirm that you are at least 18 years old (or, if you are younger than 16 years old, that you use it only with your parent’s approval).',
+          'To use the app you must be 18 years or older (or, if you are younger than 16 years old, use it only with a parent’s approval).',
         document: 'terms',
         value: 18,
       },
@@ -1936,9 +1934,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // A part for business customers states no rule for a person using the service.
       {
         clause:
-          '## General\n\nThe law of the jurisdiction where you are a resident governs these Terms.\n\n## Business use addendum\n\nIf you use the app for your company, these terms apply too. The laws of Ontario govern these Terms.',
+          '## General\n\nThese Terms are governed by the laws of the jurisdiction in which you are a resident.\n\n## Business use addendum\n\nIf you use the app for your company, these terms apply too. The laws of Ontario govern these Terms.',
         document: 'terms',
-        value: 'jurisdiction where you are a resident',
+        value: 'jurisdiction in which you are a resident',
       },
       // The country a regional rule opens with, not another its sentence mentions (a company's address).
       {
@@ -2254,7 +2252,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The opt-out's own deadline, not a period another rule sets before it in the same run of text.
       {
         clause:
-          'Any dispute will be resolved by binding arbitration. Either party may ask for a ruling on costs within 14 days of the award. 12.4 Opt-Out. You may opt out of arbitration by writing to optout@example.com. Your notice must reach us within 30 days of signing up.',
+          'Every dispute between us goes to binding arbitration. Either party may ask for a ruling on costs within 14 days of the award. 12.4 Opt-Out. You may opt out of arbitration by writing to optout@example.com. Your notice must reach us within 30 days of signing up.',
         document: 'terms',
         value: 'mandatory_with_opt_out',
         fields: { opt_out_days: 30 },
@@ -2435,7 +2433,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const toOthers = (l: Located) => LICENCE.test(l.clause.text) && !TO_SERVICE.test(l.clause.text);
       const terms = ctx
         .following(found.slice(0, 1), /./, 8)
-        // (The grant itself always: "… fully sublicensable right (including any moral rights) and license to use …".)
+        // (The grant itself always: "… a sub-licensable right, moral rights included, and licence to use …".)
         .filter((l, i) => i === 0 || (!/\bmoral rights?\b|\bwaive\b/i.test(l.clause.text) && !toOthers(l) && !aboutFeedback(l)));
       const text = terms
         .map((l) => l.clause.text)
@@ -2676,8 +2674,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b|\bgive up\b|\bgiving up\b|\brelinquish|\bforgo/i,
           1,
         )
-        // (… nor one whose object is another defined thing: "all rights … in and to the Translations, and waive any moral rights
-        // you may have therein".)
+        // (… nor one whose object is another defined thing: "all rights … in and to the Glossaries, and you waive your moral
+        // rights in them".)
         .filter((l) => !aboutFeedback(l) && !(OTHER_DEFINED_OBJECT.test(l.clause.text) && !USER_CONTENT.test(l.clause.text)));
       return found.length > 0 ? ctx.answer('yes', found) : ctx.answer('no', []);
     },
@@ -3235,10 +3233,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The general indemnity is quoted before the one for a single case.
       {
         clause:
-          'If you file a report, you will indemnify us against claims about that report. You agree to indemnify and hold us harmless from claims arising from your use of the app or your breach of these terms.',
+          'If you file a report, you will indemnify us against claims about that report. You will indemnify us against claims that come from how you use the app or from your breach of these terms.',
         document: 'terms',
         value: 'yes',
-        quote: 'You agree to indemnify and hold us harmless from claims arising from your use of the app or your breach of these terms.',
+        quote: 'You will indemnify us against claims that come from how you use the app or from your breach of these terms.',
       },
       {
         clause:
@@ -3384,7 +3382,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'no',
       },
       {
-        clause: 'All fees are non-refundable. Nothing in this section restricts any statutory withdrawal rights a consumer may have.',
+        clause: 'Fees are not refundable. Nothing here restricts any statutory withdrawal right of a consumer.',
         document: 'terms',
         value: 'no',
       },
@@ -3494,7 +3492,7 @@ function lowestAge(text: string): number | undefined {
     .map((m) => ({
       age: Number(m[1] ?? m[2]),
       // (The younger users a parent's approval lets in are the exception to the rule's age, not a lower minimum: "at
-      // least 18 years old (or if you are younger than 17 …, only with the approval of your parent or guardian)".)
+      // least 18 (or, if you are younger than 16 …, with a parent's approval)".)
       exception:
         /\b(?:under|younger than)\s*(?:the age of\s*)?\d{2}\b/i.test(text.slice(Math.max(0, m.index - 20), m.index + m[0].length)) &&
         /\b(?:parent|guardian)/i.test(text.slice(m.index, m.index + 200)),

@@ -517,7 +517,7 @@ const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
 const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)? (?:resident|citizen)s? of(?: a country(?: located)? in)?|\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? (?:in|within)|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
 const US_SCOPE = new RegExp(
-  // (A parenthesis may widen who: "If you live in (or your principal place of business is in) the United States".)
+  // (A parenthesis may widen who: "If you reside in (or your company is based in) the United States".)
   String.raw`\b${WHO} (?:\([^)]{1,80}\) )?(?:the )?(?:United States\b|U\.S\.|US\b)|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:\([^)]{1,80}\) )?(?:THE )?UNITED STATES\b` +
     // "IF YOU'RE A U.S. RESIDENT, …", "THIS SECTION ONLY APPLIES TO PLAYERS IN THE US AND CANADA".
     String.raw`|\b(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are)) (?:A|a) (?:U\.S\.|US|USA|UNITED STATES|United States) (?:RESIDENT|resident|USER|user|CUSTOMER|customer)` +

@@ -102,8 +102,8 @@ export function givesServicePowerToEnd(quote: string): boolean {
 
 /**
  * The power itself, as the quote an item leads with should state it (`givesServicePowerToEnd` is the least a quote must say): the service (not you, not "either party" alone) may end or
- * suspend an account, said as a rule — not the ending's aftermath ("If we terminate for any reason not attributable to
- * you, any remaining Credits … expire"), a state ("until it is cancelled or terminated"), or your own account ended by
+ * suspend an account, said as a rule — not the ending's aftermath ("If we end your account for a reason that is not your
+ * fault, your unused credits … lapse"), a state ("until it is cancelled or terminated"), or your own account ended by
  * you ("may delete his/her Account").
  */
 function statesServicePowerToEnd(quote: string): boolean {

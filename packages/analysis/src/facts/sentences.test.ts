@@ -178,7 +178,7 @@ describe('writeLists', () => {
   });
 
   it.each([
-    ['The total liability of Example will not exceed the greater of the amount you paid in the 12 months before the claim or 100 EUROS.'],
+    ['Example’s total liability to you is capped at the greater of the amount you paid in the 12 months before the claim or 100 EUROS.'],
     ['Example’s liability will not exceed the greater of the fees you paid in the 12 months before the claim or S$300.'],
   ])('never drops nor converts a cap’s second amount: "%s"', (clause) => {
     const facts = readFacts([
@@ -201,7 +201,7 @@ describe('writeLists', () => {
 
   it('says which changes a notice covers when only those that harm you are', () => {
     const clause =
-      'We may change these Terms. We will give you at least 30 days advance notice of changes to these Terms that materially adversely affect you, by email.';
+      'We may change these Terms. If a change to these Terms would materially adversely affect you, we will send you an email notice no less than 30 days before it takes effect.';
     const facts = readFacts([
       { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
     ]);

@@ -119,7 +119,7 @@ const SUB_HEADING = /^(?:[A-Z]\.|\(?[a-z]\)|[ivx]{1,4}\.|\d{1,2}\.\d{1,2}\.?)\s/
  * until the section ends, hold it as a part of theirs, as they would a heading that names those users.
  */
 // (… after an exception that opens it, "Except for the governing law provision …, this Section 13 applies only to those in the
-// United States or Canada", or after the users it names, "If you are a resident of the U.S. this Section 20 applies."; an
+// United States or Canada", or after the users it names, "If you live in the U.S. this Section 9 applies."; an
 // exception by number, "Except for Section 11.10 … below", may be a part of the section: the line is then no scope line.)
 const SCOPE_LINE =
   /^(?:(?:EXCEPT|Except) (?:FOR|for|AS|as)\b(?:(?!\b(?:SECTION|Section|Sections|SECTIONS) \d)[^;:]){0,160}?,\s*)?(?:THIS|This|this) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:ONLY |only )?(?:APPLIES|applies) (?:ONLY |only )?(?:TO|to)\b[^;:]{3,120}[.:]?$|^(?:IF|If) (?:YOU|you) (?:ARE|are|LIVE|live|RESIDE|reside)\b[^;:]{3,80}?,? (?:THIS|this) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:APPLIES|applies)(?: (?:TO YOU|to you))?\.?$|^(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are|LIVE|live|RESIDE|reside))\b[^;:]{3,80}\b(?:THE FOLLOWING|the following)\b[^;:]{0,80}:$/;
@@ -184,11 +184,11 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       if (text.length < 3) continue;
       const links = block.links?.filter((l) => text.includes(l.text));
       const start = block.start + from + lead;
-      // (… except the part its exception names by title: "Except for the “governing law and exclusive jurisdiction”
-      // provision …" leaves the paragraph "j. Governing law and exclusive jurisdiction. …" for everyone.)
-      const inScope = scopeLine && !(scopeLine.except && startsWithTitle(block.text, scopeLine.except));
-      const scoped = inScope ? [...parts, scopeLine.text] : parts;
-      const scopedHeadings = inScope ? [...headings, { text: scopeLine.text, start: scopeLine.start, end: scopeLine.end }] : headings;
+      // (… except the part its exception names by title: "Except for the “choice of law and venue” clause …"
+      // leaves the paragraph "k. Choice of law and venue. …" for everyone.)
+      const inScope = scopeLine && !(scopeLine.except && startsWithTitle(block.text, scopeLine.except)) ? scopeLine : undefined;
+      const scoped = inScope ? [...parts, inScope.text] : parts;
+      const scopedHeadings = inScope ? [...headings, { text: inScope.text, start: inScope.start, end: inScope.end }] : headings;
       clauses.push({
         text,
         start,
@@ -211,7 +211,7 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
   return clauses;
 }
 
-/** A paragraph that opens with a title ("j. Governing law and exclusive jurisdiction. …"), list marks and emphasis aside. */
+/** A paragraph that opens with a title ("k. Choice of law and venue. …"), list marks and emphasis aside. */
 function startsWithTitle(text: string, title: string): boolean {
   const opening = text
     .replace(/^[\s*_#>]*(?:[a-z\d]{1,3}[.)]\s+)?[\s*_]*/i, '')

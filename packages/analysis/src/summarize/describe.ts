@@ -372,8 +372,8 @@ const DESCRIBERS: Record<string, Describer> = {
         ? plain('Payments are non-refundable.')
         : plain('Some payments are not refundable.', 'neutral'),
   refunds_offered: (t) => {
-    // The window you have to cancel or withdraw, never the time the refund takes ("The refund will be made within 14 days
-    // from the date we were informed of your decision to cancel").
+    // The window you have to cancel or withdraw, never the time the refund takes ("The refund is paid within 14 days of the
+    // day you tell us you cancel").
     const window =
       /\b(?:cancel|withdraw)\w*\b(?:(?!refund|reimburs)[^.;]){0,60}?\bwithin\s+((?:\d{1,3}|[a-z-]+)\s*(?:\(\d+\)\s*)?(?:calendar |business )?days?)\b/i.exec(
         t,

@@ -90,8 +90,8 @@ const BEFORE_DEADLINE =
 const SERVICE_NOTICE = /\b(?:we|us|it|[A-Z][\w.]*) (?:will|shall|may|must) (?:\w+ )?(?:provide|give|send|notify|e-?mail)\b/;
 /**
  * How long before a renewal you must act, as a clause says it ("cancel at least 24 hours before the end of the current
- * period", "notice of non-renewal at least thirty (30) days prior to …"): never a period of the service's own notice
- * ("will provide notice of the amount to be charged … at least 10 days before the scheduled date"). With `cancelling`, only
+ * period", "notice that you will not renew at least thirty days before …"): never a period of the service's own notice
+ * ("will tell you the new amount at least 10 days before the charge"). With `cancelling`, only
  * a period a cancelling governs.
  */
 export function renewalDeadline(text: string, cancelling = false): string | undefined {
@@ -276,6 +276,6 @@ export function isSignpost(text: string): boolean {
   // A question ends it, perhaps before an underline ("How is it shared?" / "---"): tested on the text's end only, not scanned whole.
   return /\?\s*(?:[=-]{3,}\s*)?$/.test(text.slice(-80)) || SIGNPOST.test(text);
 }
-// (… or a caption: "The table below summarises the key points on copyright and AI training.")
+// (… or a caption: "The table below summarises how we handle your data.")
 const SIGNPOST =
   /^\s*(?:learn more\b|read (?:more|our)\b|click here\b|(?:to )?find out more\b|to learn more\b|[A-Z]\.\s[^;.]{3,60};\s|we(?:['’]ve| have) (?:added|updated|clarified|revised|outlined|made (?:some )?changes)\b|the (?:table|chart|list|summary) (?:below|above) (?:summari[sz]es|sets out|lists|shows|describes|explains)\b)/i;
