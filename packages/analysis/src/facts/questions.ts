@@ -1495,8 +1495,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'account_deletion',
     read(ctx) {
       // Not the service deleting, nor someone else, nor a way to clear cookies ("… by deleting the application or your account").
+      // (… nor cancelling a paid plan: "You can cancel your paid account at any time via your account page" ends the payments,
+      // not the account.)
       const found = yoursToDo(serviceOnly(ctx.find(DELETE_ACCOUNT))).filter(
-        (l) => !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text) && !/\bcookies?\b/i.test(l.clause.text),
+        (l) =>
+          !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text) &&
+          !/\bcookies?\b/i.test(l.clause.text) &&
+          !/\bcancel\w*\b[^.;]{0,20}\b(?:paid|premium|pro|plus|trial|subscription)\b[^.;]{0,12}\b(?:account|plan|membership|subscription)\b/i.test(
+            l.clause.text,
+          ),
       );
       // Self-service means the account goes: removing saved items or some data yourself is not deleting it. And you do it:
       // "You can delete your account … by submitting a request to 'delete your data' at …", or by a link to a contact
@@ -1522,6 +1529,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
     },
     examples: [
+      // Cancelling a paid plan is no deletion of the account.
+      { clause: 'You can cancel your premium account whenever you like on the billing page.', value: 'not_stated' },
       {
         clause: 'At any time you may ask that we delete your account, following the steps our privacy notice gives.',
         value: 'by_request',
