@@ -1495,7 +1495,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
     id: 'account_deletion',
     read(ctx) {
       // Not the service deleting, nor someone else, nor a way to clear cookies ("… by deleting the application or your account").
-      // (… nor cancelling a paid plan: "You can cancel your paid account at any time via your account page" ends the payments,
+      // (… nor cancelling a paid plan: "You may cancel your paid account whenever you like on your account page" ends the payments,
       // not the account.)
       const found = yoursToDo(serviceOnly(ctx.find(DELETE_ACCOUNT))).filter(
         (l) =>
