@@ -43,9 +43,9 @@ const DEFINITION =
 
 /**
  * A kind of data named or exemplified in a table of categories ("Category E: Biometric information.", "Examples: …
- * fingerprints, faceprints …"), whose own row says whether it is collected: what the kind is, not what the service does.
+ * fingerprints, faceprints …"), or a row of such a table ("5; Biometric information.", "… faceprints …; NO; NO"), whose
+ * own cells say whether it is collected: what the kind is, not what the service does.
  */
-// (… or as a table row: "5; Biometric information.", "… fingerprints, faceprints …; NO; NO" — its cells' flags, not a sentence.)
 const CATEGORY_LABEL =
   /^\W*(?:[ivx]+\.\s+)?(?:Category [A-Z\d]{1,2}\s*[:.-]|Examples?\s*:)|^\d{1,2};\s|;\s*(?:YES|NO|Yes|No|N\/A)(?:;\s*(?:YES|NO|Yes|No|N\/A))*\.?\s*$/;
 
@@ -510,6 +510,7 @@ const OUTSIDE_EUROPE = new RegExp(
 // (… or opened for them by name: "For subscribers residing in Argentina – …", "b. For customers in Japan: …".)
 const ONE_COUNTRY_OPENING =
   /^\W*(?:[a-z]\.\s+|\(?[a-z\d]{1,3}\)\s+)?(?:(?:If|Where|When) (?:you (?:in )?(?:are (?:based|located|resident|living) in|live in|reside in|are a resident of)|the (?:User|user|Customer|customer) (?:is (?:based|located|resident|living) in|lives in|resides in))|For (?:users|residents|consumers|customers|subscribers|members|players) (?:(?:who are )?(?:residing|resident|located|living|based) )?(?:in|of)) ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}(?:,? (?:or |and )?(?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}){0,4})(?:,|:|\s[–—-]\s)/;
+/** Everyone but one country's users: "Where the User is not located in France, …". */
 const NOT_IN_COUNTRY_OPENING =
   /^\W*(?:If|Where|When) (?:you are|the (?:User|user|Customer|customer) is) not (?:based|located|resident|living) in ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,3}),/;
 /** Whom a clause is for, by where they live: "If you are a consumer living in", "For users located in", "Residents of", "you live in". */
