@@ -86,37 +86,37 @@ const ENDED =
 const SUBJECT = /\b(?:we|you|customers?|users?|members?|subscribers?|account holders?|licensees?)\b/gi;
 const USER_SUBJECT = /^(?:you|customers?|users?|members?|subscribers?|account holders?|licensees?)$/i;
 
-/** True when the quote gives the service a power to end your account or agreement, not only you the right to leave. */
-export function givesServicePowerToEnd(quote: string): boolean {
-  if (ENDED.test(quote)) return true;
+/** The powers to end in a quote whose wielder is the service, each with the words of its sentence before it. */
+function* servicePowersToEnd(quote: string): Generator<{ m: RegExpExecArray; before: string }> {
   for (const m of quote.matchAll(POWER_TO_END)) {
     const sentenceStart = Math.max(quote.lastIndexOf('. ', m.index), quote.lastIndexOf('; ', m.index), 0);
     const before = quote.slice(sentenceStart, m.index);
     const last = [...before.matchAll(SUBJECT)].at(-1);
     // ("You agree that Y Combinator, in its sole discretion, may suspend …": after "that" or a name, the subject is another.)
     const after = last ? before.slice(last.index + last[0].length) : '';
-    if (!last || !USER_SUBJECT.test(last[0]) || /\bthat\b|\b[A-Z][\w.&-]*[a-z][\w.&-]*\b|\b[A-Z]{2,}\b/.test(after)) return true;
+    if (!last || !USER_SUBJECT.test(last[0]) || /\bthat\b|\b[A-Z][\w.&-]*[a-z][\w.&-]*\b|\b[A-Z]{2,}\b/.test(after))
+      yield { m: m as RegExpExecArray, before };
   }
-  return false;
+}
+
+/** True when the quote gives the service a power to end your account or agreement, not only you the right to leave. */
+export function givesServicePowerToEnd(quote: string): boolean {
+  return ENDED.test(quote) || !servicePowersToEnd(quote).next().done;
 }
 
 /**
- * The power itself, as the quote an item leads with should state it (`givesServicePowerToEnd` is the least a quote must say): the service (not you, not "either party" alone) may end or
- * suspend an account, said as a rule — not the ending's aftermath ("If we end your account for a reason that is not your
- * fault, your unused credits … lapse"), a state ("until it is cancelled or terminated"), or your own account ended by
- * you ("may delete his/her Account").
+ * The power itself, as the quote an item leads with should state it (`givesServicePowerToEnd` is the least a quote must
+ * say): the service may end or suspend an account, said as a rule — not the ending's aftermath ("If we end your account
+ * for a reason that is not your fault, your unused credits … lapse"), a state ("until it is cancelled or terminated"), or
+ * your own account ended by you ("may delete his/her Account").
  */
 function statesServicePowerToEnd(quote: string): boolean {
-  for (const m of quote.matchAll(POWER_TO_END)) {
-    const sentenceStart = Math.max(quote.lastIndexOf('. ', m.index), quote.lastIndexOf('; ', m.index), 0);
-    const before = quote.slice(sentenceStart, m.index);
+  for (const { m, before } of servicePowersToEnd(quote)) {
     if (/^\W*(?:if|when|where|once|upon|in the event|should)\b/i.test(before) && !before.includes(',')) continue;
     if (/\b(?:remain|remains|until|continue)\b/i.test(m[0])) continue;
     if (/^\w*\s+(?:his|her|his\/her|his or her|their|its)\b/i.test(quote.slice(m.index + m[0].length, m.index + m[0].length + 20)))
       continue;
-    const last = [...before.matchAll(SUBJECT)].at(-1);
-    const after = last ? before.slice(last.index + last[0].length) : '';
-    if (!last || !USER_SUBJECT.test(last[0]) || /\bthat\b|\b[A-Z][\w.&-]*[a-z][\w.&-]*\b|\b[A-Z]{2,}\b/.test(after)) return true;
+    return true;
   }
   return false;
 }
