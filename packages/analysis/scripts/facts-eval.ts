@@ -5,7 +5,12 @@
  * fold of `fact-folds.json` and the 15 services the readers were first written from against the
  * others, with accuracy per question per fold (issue 21: a change is judged on the folds it was not
  * written from). `--json` prints the whole table as one JSON object.
- *   tsx packages/analysis/scripts/facts-eval.ts [out dir] [--json]
+ *
+ * `--unseen` does the same for the 32 services of ../shared/corpus/html (Open Terms Archive pages of
+ * services outside the dev set, both documents) against `unseen-gold/`: reviewers' answers, values
+ * and detail fields only (their quotes stay outside the repository), by the fixed halves of
+ * `unseen-halves.json`.
+ *   tsx packages/analysis/scripts/facts-eval.ts [out dir] [--json] [--unseen]
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,14 +20,18 @@ import { fileURLToPath } from 'node:url';
 import { analyzeDocuments } from '../src/analyze';
 
 const SHARED = fileURLToPath(new URL('../../../../shared/', import.meta.url));
-const OTA = join(SHARED, 'corpus/ota');
-const GOLD = join(SHARED, 'factsheet/gold');
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
+const unseen = args.includes('--unseen');
+const CORPUS = join(SHARED, unseen ? 'corpus/html' : 'corpus/ota');
+const GOLD = unseen ? fileURLToPath(new URL('./unseen-gold/', import.meta.url)) : join(SHARED, 'factsheet/gold');
 const out = args.find((arg) => !arg.startsWith('--')) ?? mkdtempSync(join(tmpdir(), 'fineprint-facts-'));
 mkdirSync(out, { recursive: true });
-for (const service of readdirSync(OTA, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-  const dir = join(OTA, service.name);
+const goldServices = readdirSync(GOLD)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
+for (const service of readdirSync(CORPUS, { withFileTypes: true }).filter((d) => d.isDirectory() && goldServices.includes(d.name))) {
+  const dir = join(CORPUS, service.name);
   const inputs = (['terms', 'privacy'] as const).map((type) => {
     const file = type === 'terms' ? 'Terms of Service.md' : 'Privacy Policy.md';
     return { type, url: `file://${service.name}/${file}`, mediaType: 'markdown' as const, content: readFileSync(join(dir, file), 'utf8') };
@@ -52,19 +61,25 @@ function scoreOf(services: readonly string[]): Score {
   return JSON.parse(output.trim().split('\n').pop()!) as Score;
 }
 
-const folds = JSON.parse(readFileSync(new URL('./fact-folds.json', import.meta.url), 'utf8')) as {
-  folds: Record<string, string[]>;
-  writtenFrom: string[];
-};
-const everyService = readdirSync(GOLD)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.slice(0, -5));
-const groups: Record<string, readonly string[]> = {
-  all: everyService,
-  ...folds.folds,
-  'first 15': folds.writtenFrom,
-  'other 19': everyService.filter((s) => !folds.writtenFrom.includes(s)),
-};
+function groupsOf(): Record<string, readonly string[]> {
+  if (unseen) {
+    const { halves } = JSON.parse(readFileSync(new URL('./unseen-halves.json', import.meta.url), 'utf8')) as {
+      halves: Record<string, string[]>;
+    };
+    return { all: goldServices, ...halves };
+  }
+  const folds = JSON.parse(readFileSync(new URL('./fact-folds.json', import.meta.url), 'utf8')) as {
+    folds: Record<string, string[]>;
+    writtenFrom: string[];
+  };
+  return {
+    all: goldServices,
+    ...folds.folds,
+    'first 15': folds.writtenFrom,
+    'other 19': goldServices.filter((s) => !folds.writtenFrom.includes(s)),
+  };
+}
+const groups = groupsOf();
 const scores = Object.fromEntries(Object.entries(groups).map(([name, services]) => [name, scoreOf(services)]));
 if (asJson) {
   process.stdout.write(`${JSON.stringify(scores)}\n`);

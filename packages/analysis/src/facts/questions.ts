@@ -1909,15 +1909,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         if (!place) continue;
         // A general law that a US schedule replaces ("These Terms and any Dispute will be governed by Delaware law"): the US
         // rule is the answer, as for the courts, and the general one its variant for everyone else.
+        // (… or one for everyone but the US users the other is for: "Unless you are located in the United States, …".)
+        const elsewhere = scopeOf(l.clause);
         const usLaw =
-          !scopeOf(l.clause) &&
+          (!elsewhere || elsewhere.startsWith('users outside')) &&
           found.find(
             (other) => scopeOf(other.clause) === 'US users' && lawPlace(other.clause.text) && lawPlace(other.clause.text) !== place,
           );
         if (usLaw)
           return ctx.answer(lawPlace(usLaw.clause.text)!, [usLaw, l], {
             scope: 'US users',
-            variants: [{ scope: 'users outside the US', value: place }],
+            variants: [{ scope: elsewhere ?? 'users outside the US', value: place }],
           });
         // A law one region's users get instead ("If you are a resident of a country located in the EEA or Switzerland, Irish
         // law will govern these Terms") is the general answer's variant, with its clause quoted.
@@ -1946,6 +1948,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           '## General\n\nThese Terms are governed by the laws of the jurisdiction in which you are a resident.\n\n## Business use addendum\n\nIf you use the app for your company, these terms apply too. The laws of Ontario govern these Terms.',
         document: 'terms',
         value: 'jurisdiction in which you are a resident',
+      },
+      // A law for everyone but US users, and the US users' own in the next paragraph: the US rule is the answer.
+      {
+        clause:
+          '(a) Unless you reside in the United States, the laws of Ireland govern these Terms.\n\n(b) If you reside in the United States, Texas law governs these Terms.',
+        document: 'terms',
+        value: 'Texas',
+        fields: { scope: 'US users', variants: [{ scope: 'users outside the United States', value: 'Ireland' }] },
       },
       // The country a regional rule opens with, not another its sentence mentions (a company's address).
       {
@@ -2093,6 +2103,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Small claims are often kept out of the forum ("… qualifies for small claims court … you or we may sue there instead").
       const smallClaims = ctx.find(SMALL_CLAIMS, TERMS).slice(0, 1);
       if (!general) return NOT_STATED;
+      // Where the general court is for everyone but US users, whose own court another clause names, the US rule is the answer.
+      const elsewhere = scopeOf(general.l.clause);
+      const us = elsewhere?.startsWith('users outside') ? candidates.find(({ l }) => scopeOf(l.clause) === 'US users') : undefined;
+      if (us)
+        return ctx.answer(us.court, [us.l, general.l], { scope: 'US users', variants: [{ scope: elsewhere!, value: general.court }] });
       // The EEA consumers' home courts are an exception: the general court is for everyone else, with the exception quoted.
       const scope =
         scopeField(general.l).scope ??
@@ -2100,6 +2115,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer(general.court, [general.l, ...smallClaims, ...(isException && local ? [local] : [])], scope ? { scope } : {});
     },
     examples: [
+      // A paragraph opened for some users ("If you reside in the United States, …") is theirs to its end; the court of
+      // everyone else ("Unless you reside in …") is the US answer's variant.
+      {
+        clause:
+          '(a) Unless you reside in the United States, the laws of Ireland govern these Terms. Such disputes are resolved only by the courts of Dublin, Ireland.\n\n(b) If you reside in the United States, Texas law governs these Terms. Such disputes are resolved only by the state or federal courts of Travis County, Texas.',
+        document: 'terms',
+        value: 'Travis County, Texas',
+        fields: { scope: 'US users', variants: [{ scope: 'users outside the United States', value: 'Dublin, Ireland' }] },
+      },
       // The general venue is the answer, not the one for claims severed from arbitration.
       {
         clause:

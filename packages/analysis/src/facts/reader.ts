@@ -467,6 +467,15 @@ export function scopeWithSource(clause: Clause): { scope: string; heading?: { te
 
 /** The users a text limits a rule to, in the summary's words. */
 export function regionOf(text: string): string | undefined {
+  // "Unless you reside in the US or are an EU consumer, …": everyone else.
+  const unless = UNLESS_IN.exec(text)?.[1];
+  if (unless) {
+    const regions = [
+      ...(/\b(?:United States|U\.S\.|US|USA)\b/.test(unless) ? ['the United States'] : []),
+      europeanRegionsIn(unless) ?? [],
+    ].flat();
+    return regions.length ? `users outside ${regions.join(' and ')}` : undefined;
+  }
   // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
   const notIn = NOT_IN_EUROPE.exec(text)?.[1] ?? OUTSIDE_EUROPE.exec(text)?.[1];
   if (notIn) return `users outside ${europeanRegionsIn(notIn)}`;
@@ -486,6 +495,9 @@ export function regionOf(text: string): string | undefined {
   const country = ONE_COUNTRY_OPENING.exec(text)?.[1];
   return country ? `users in ${country}` : undefined;
 }
+/** A rule opened for everyone but some users: "Unless you are located in …,", "Except where you reside in …,". */
+const UNLESS_IN =
+  /^\W*(?:\(?[a-z\d]{1,3}[.)]\s+)?(?:Unless|UNLESS|Except (?:where|if|when)|EXCEPT (?:WHERE|IF|WHEN)) (?:you|YOU)\b([^;:]{3,160}?),/;
 const EUROPE = String.raw`(?:the |an? )?(?:European Economic Area|EEA|European Union|EU|EFTA (?:country|countries|state|states)|United Kingdom|UK|Switzerland)`;
 /** A run of them: "the European Economic Area, the United Kingdom, or Switzerland". */
 const EUROPE_LIST = String.raw`${EUROPE}(?:,? (?:or |and )?${EUROPE})*`;

@@ -170,6 +170,19 @@ describe('segmentClauses scope lines', () => {
     expect(clauses.find((c) => c.text.includes('Ohio law'))?.parts ?? []).not.toContain(line);
   });
 
+  it('gives a paragraph opened for some users the sentences that go on with its first, and no other', () => {
+    const opener = 'If you reside in the United States, Texas law governs these Terms.';
+    const markdown = [
+      `${opener} Such disputes are resolved only by the courts of Travis County, Texas. You may contact us at any time.`,
+      '',
+      'Such disputes are rare.',
+    ].join('\n');
+    const clauses = segmentClauses(extractDocument(markdown, 'markdown').blocks);
+    expect(clauses.find((c) => c.text.startsWith('Such disputes are resolved'))?.parts).toContain(opener);
+    expect(clauses.find((c) => c.text.startsWith('You may contact'))?.parts ?? []).not.toContain(opener);
+    expect(clauses.find((c) => c.text.startsWith('Such disputes are rare'))?.parts ?? []).not.toContain(opener);
+  });
+
   it('takes no line whose exception is a numbered part of its own section for a scope line', () => {
     const line = 'Except for Section 9.4 below, this Section 9 applies only to users in the United States.';
     const markdown = ['## 9. Disputes', '', line, '', '9.4 Venue. Claims go to the courts of Ohio.'].join('\n');

@@ -124,6 +124,13 @@ const SUB_HEADING = /^(?:[A-Z]\.|\(?[a-z]\)|[ivx]{1,4}\.|\d{1,2}\.\d{1,2}\.?)\s/
 const SCOPE_LINE =
   /^(?:(?:EXCEPT|Except) (?:FOR|for|AS|as)\b(?:(?!\b(?:SECTION|Section|Sections|SECTIONS) \d)[^;:]){0,160}?,\s*)?(?:THIS|This|this) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:ONLY |only )?(?:APPLIES|applies) (?:ONLY |only )?(?:TO|to)\b[^;:]{3,120}[.:]?$|^(?:IF|If) (?:YOU|you) (?:ARE|are|LIVE|live|RESIDE|reside)\b[^;:]{3,80}?,? (?:THIS|this) (?:SECTION|Section|PART|Part)(?: \d{1,2}(?:\.\d{1,2})*)? (?:APPLIES|applies)(?: (?:TO YOU|to you))?\.?$|^(?:IF|If) (?:YOU|you)(?:['’](?:RE|re)| (?:ARE|are|LIVE|live|RESIDE|reside))\b[^;:]{3,80}\b(?:THE FOLLOWING|the following)\b[^;:]{0,80}:$/;
 
+/** A sentence that opens a rule for users by where they are: "If you are located in the United States, …", "Unless you reside in …". */
+const OPENS_FOR_USERS_IN =
+  /^\W*(?:\(?[a-z\d]{1,3}[.)]\s+)?(?:if|where|when|unless|to the extent|for) (?:you|users?|residents?|consumers?|customers?|members?|subscribers?|the user)\b[^,.;:]{0,60}?\b(?:in|of|from|within)\b/i;
+
+/** A sentence that goes on with the one before it: "These disputes …", "Such claims …", "In that case, …". */
+const CONTINUES = /^\W*(?:These|Such|Those|In (?:that|this|such) cases?)\b/;
+
 /**
  * Splits extracted blocks into clauses. Sentences end at . ! ? followed by a capital, a digit
  * or an opening quote, except after abbreviations (Inc., U.S., e.g.), single initials and
@@ -177,7 +184,12 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       }
       continue;
     }
-    for (const [from, to] of splitSentences(block.text)) {
+    // The paragraph's first sentence, when it opens the rule for some users by where they are ("(b) If you reside in the US,
+    // Texas law governs …"): the sentences after it that point back to it ("Such disputes are heard in Travis County") are
+    // for them too; the first that does not ends the rule.
+    let opener: { text: string; start: number; end: number } | undefined;
+    const sentences = splitSentences(block.text);
+    for (const [from, to] of sentences) {
       const raw = block.text.slice(from, to);
       const lead = raw.length - raw.trimStart().length;
       const text = raw.trim();
@@ -186,9 +198,11 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
       const start = block.start + from + lead;
       // (… except the part its exception names by title: "Except for the “choice of law and venue” clause …"
       // leaves the paragraph "k. Choice of law and venue. …" for everyone.)
+      if (opener && !CONTINUES.test(text)) opener = undefined;
       const inScope = scopeLine && !(scopeLine.except && startsWithTitle(block.text, scopeLine.except)) ? scopeLine : undefined;
-      const scoped = inScope ? [...parts, inScope.text] : parts;
-      const scopedHeadings = inScope ? [...headings, { text: inScope.text, start: inScope.start, end: inScope.end }] : headings;
+      const lines = [inScope, opener].flatMap((line) => (line ? [{ text: line.text, start: line.start, end: line.end }] : []));
+      const scoped = [...parts, ...lines.map((line) => line.text)];
+      const scopedHeadings = [...headings, ...lines];
       clauses.push({
         text,
         start,
@@ -200,6 +214,8 @@ export function segmentClauses(blocks: readonly TextBlock[]): Clause[] {
         ...(links?.length ? { links } : {}),
         ...(block.kind === 'item' && itemLeadIn ? { leadIn: itemLeadIn } : {}),
       });
+      if (from === sentences[0]![0] && block.kind === 'paragraph' && OPENS_FOR_USERS_IN.test(text))
+        opener = { text, start, end: start + text.length };
       if (block.kind !== 'item' && SCOPE_LINE.test(text)) {
         const except = /^(?:EXCEPT|Except) (?:FOR|for|AS|as)\b[^“"]{0,40}[“"]([^”"]{3,80})[”"]/.exec(text)?.[1];
         scopeLine = { text, start, end: start + text.length, level: open.at(-1)?.level, ...(except ? { except } : {}) };
