@@ -782,15 +782,17 @@ export const NO_REFUND =
  * otherwise provided in this Agreement" offer none.
  */
 const PARTIAL_REFUND =
-  /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|will be refunded|a refund may be issued|except as (?:expressly )?(?:provided|described|set (?:out|forth)|stated) (?:below|in (?:Sections? \d|the (?:following|refund)))|may (?:issue|provide|offer) (?:a )?refund)\b/i;
+  /\b(?:right (?:of|to) withdraw\w*|withdraw from this contract|withdrawal|cooling[- ]off|within \d+ days|(?:pro[- ]?rat|prorat)\w*|partial refund|full refund|receive a refund|(?:will|shall) be refunded|a refund may be issued|except as (?:expressly )?(?:provided|described|set (?:out|forth)|stated) (?:below|in (?:Sections? \d|the (?:following|refund)))|may (?:issue|provide|offer) (?:a )?refund)\b/i;
 
 /** A refund the service says it gives: "we will give you … a refund for any prepaid, unused Services", "you are entitled to a refund". */
 // (Said by the service or to you: "Apple will refund the purchase price" is the store's refund, not the service's.)
 const REFUND_GIVEN =
   /\b(?:we|you)(?: \w+){0,2} (?:will|shall|may|can|(?:are|is|be) entitled to)\b(?:(?!\b(?:will|shall|may|can)\b)[^.;,]){0,60}\brefund\w*/i;
 /** Mandatory law kept, no offer of the service's: "Nothing here limits a consumer's statutory refund rights". */
+// (… or a remedy only where such law applies: "Where non-waivable consumer law applies, our liability is limited to … a
+// pro-rata refund".)
 const STATUTORY_SAVED =
-  /\b(?:nothing|does not|do not|shall not|will not)\b[^.;]{0,80}\b(?:limit|affect|exclude|restrict|prejudice)\w*\b[^.;]{0,60}\b(?:statutory|mandatory|legal|consumer)\b/i;
+  /\b(?:nothing|does not|do not|shall not|will not)\b[^.;]{0,80}\b(?:limit|affect|exclude|restrict|prejudice)\w*\b[^.;]{0,60}\b(?:statutory|mandatory|legal|consumer)\b|\b(?:where|if|to the extent)\b[^.;,]{0,20}\b(?:non-?waivable|mandatory)\b[^.;,]{0,30}\b(?:law|laws|rights?|guarantees?)\b/i;
 /**
  * Some refund offered by the clause: an offer outside a denial's scope ("non-pro-ratable", "no prorated refund", "you will
  * not receive a refund" offer none), never a right lost or the law's own rights kept.
@@ -3420,6 +3422,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'no',
       },
       { clause: 'If we close your account, you shall receive no refund for unused time.', document: 'terms', value: 'no' },
+      {
+        clause:
+          'Fees are non-refundable. Where mandatory consumer law applies, our liability is limited to a pro-rata refund of unused fees.',
+        document: 'terms',
+        value: 'no',
+      },
+      // A refund the service owes on a condition is some refund.
+      {
+        clause:
+          'Paid fees are not refunded. However, if you cancel within seven days after a renewal and have not used the service since, you shall be refunded that renewal fee.',
+        document: 'terms',
+        value: 'partial',
+      },
       // A store's refund is not the service's.
       {
         clause:

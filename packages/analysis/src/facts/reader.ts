@@ -244,9 +244,12 @@ export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean
   return DENIAL.test(text.slice(Math.max(0, match.index - window), match.index));
 }
 
-/** Where a negation's reach ends: another clause of the sentence ("…, but we …", "; ", "unless", ", and we …"). */
+/**
+ * Where a negation's reach ends: another clause of the sentence ("…, but we …", "; ", "unless", ", and we …"), or the end
+ * of a condition that opens it ("If you have not used it since, you shall be refunded": the refund is not denied).
+ */
 const SCOPE_BOUNDARY =
-  /[;:]|\.\s|\b(?:but|however|although|though|except|unless|whereas|while|other than|instead)\b|,\s+(?:and|or)\s+(?:we|you|they|it|our)\b/gi;
+  /[;:]|\.\s|\b(?:but|however|although|though|except|unless|whereas|while|other than|instead)\b|,\s+(?:and|or)\s+(?:we|you|they|it|our)\b|(?<=(?:^|[.;:,]\s*)(?:if|when|once|provided that)\b[^,.;:]{1,240}),\s/gi;
 
 /**
  * True when the first match of `verb` lies in the scope of a negation: a negation earlier in the same clause of the
@@ -256,7 +259,7 @@ const SCOPE_BOUNDARY =
 export function isInNegationScope(text: string, verb: RegExp): boolean {
   const match = verb.exec(text);
   if (!match) return false;
-  const before = text.slice(Math.max(0, match.index - 200), match.index);
+  const before = text.slice(Math.max(0, match.index - 300), match.index);
   let start = 0;
   for (const boundary of before.matchAll(SCOPE_BOUNDARY)) start = boundary.index + boundary[0].length;
   return DENIAL.test(
