@@ -118,7 +118,7 @@ const AD_SHARING =
 const ADS = new RegExp(
   String.raw`\b(?:personali[sz]ed|targeted|interest-based|tailored|relevant|behavio(?:u)?ral)\s+(?:ads|adverts|advertising|advertisements)\b|\bads? (?:we|you) (?:show|see)\b|\bshow you ads\b` +
     String.raw`|\b(?:ads|adverts?|advertising|advertisements)\b[^.;]{0,40}?\b(?:based (?:up)?on|(?:more )?relevant to|tailored to|that (?:correlate|match)\w*)\b[^.;]{0,20}?\b(?:you\b|your (?:\w+ ){0,2}?(?:interests|browsing|activit\w*|visits|profile|preferences|searches|behaviou?r))` +
-    String.raw`|\bpersonali[sz]e\w* (?:the |your |our )?(?:ads|adverts|advertising|advertisements)\b`,
+    String.raw`|\b(?:personali[sz]e|tailor)\w* (?:the |your |our )?(?:ads|adverts|advertising|advertisements)\b`,
   'i',
 );
 /** A clause that states the service's use of data for personalised ads, not only a right or a way out of it. */
@@ -130,7 +130,7 @@ export const isAdsPractice = (text: string) =>
   !/\brights? to\b|\b(?:may|might) have\b|\bmembers? of\b|\?\s*$/i.test(text);
 // ("with your consent, where applicable" is consent where a law asks for it, not the rule for everyone.)
 const ADS_OPT_IN =
-  /\b(?:(?<!\b(?:where|when|if|as) (?:applicable|required|necessary),? )with your consent(?!,? (?:where|when|if|as) (?:applicable|required|necessary))|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent)\b/i;
+  /\b(?:(?<!\b(?:where|when|if|as) (?:applicable|required|necessary),? )with your consent(?!,? (?:where|when|if|as) (?:applicable|required|necessary))|if you (?:consent|agree|choose|opt in)|only (?:if|when|with)[^.]{0,30}consent|based on your consent|(?:ask|asks|request|requests) (?:for )?your (?:explicit |express |prior )?consent)\b/i;
 const ADS_OPT_OUT =
   /\b(?:opt[- ]out|turn (?:on or )?off|switch off|disable|choose whether|ad (?:settings|preferences|choices)|manage[^.]{0,40}ads?|object to|(?:control|adjust|change|modify)[^.]{0,40}(?:ads?|advertising)|limit ad tracking)\b/i;
 
@@ -1045,6 +1045,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', affirmed);
     },
     examples: [
+      // Consent asked for before the ads are tailored is an opt-in.
+      {
+        clause: 'Before we tailor ads to your taste, the app requests your express consent.',
+        value: 'yes_opt_in',
+      },
       // Consent "where required" is some laws' rule, not everyone's opt-in, whichever side of it the words stand.
       { clause: 'Where the law allows it (and, where required, with your consent) we show you ads based on your interests.', value: 'yes' },
       {

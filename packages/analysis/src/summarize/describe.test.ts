@@ -391,6 +391,10 @@ describe('no refunds', () => {
     ['All fees paid under these terms are non-refundable.', 'Payments are non-refundable.'],
     ['We do not provide refunds or credits for partial months.', 'Payments are non-refundable.'],
     ['Credits added to your in-app balance are non-refundable.', 'Some payments are not refundable.'],
+    ['Except where the plan says otherwise, all amounts payable to us are non-refundable.', 'Payments are non-refundable.'],
+    ['Any fee already paid to us will not be refunded.', 'Payments are non-refundable.'],
+    ['Amounts paid to us are not refundable.', 'Payments are non-refundable.'],
+    ['You agree to pay the applicable non-refundable subscription fees of your plan.', 'Payments are non-refundable.'],
     ['We do not give refunds for gift cards paid in cash.', 'Some payments are not refundable.'],
   ])('says "%s" as far as it reaches', (clause, sentence) => {
     expect(describeFinding('no_refunds', clause)?.text).toBe(sentence);

@@ -796,7 +796,7 @@ const DESCRIBERS: Record<string, Describer> = {
 
 /** Payments in general said to be final: "payments are non-refundable", "all fees are final", "we do not provide refunds" (not "refunds for …"). */
 const ALL_PAYMENTS_FINAL =
-  /^(?:[^.]*?\b(?:all |any )?(?:payments|fees|charges|amounts? paid|purchases|sales)(?:\s+(?:paid|made|charged|due)\b[^.]{0,30}?)?\s+(?:are|is|will be)\s+(?:final|non-?refundable))|\bno refunds?\b(?!\s+(?:for|on|of)\b)|\bwe do not (?:provide|offer|give|issue) (?:any )?refunds\b(?!\s+(?:for|on|of)\b)/i;
+  /^(?:[^.]*?\b(?:all |any )?(?:payments?|fees?|charges|amounts?|purchases|sales)(?:\s+(?:already\s+)?(?:paid|payable|made|charged|due)\b[^.]{0,40}?)?\s+(?:(?:are|is|will be)\s+(?:not\s+refundable|final|non-?refundable)|(?:will|shall) not be refunded))|\bnon-?refundable (?:subscription |membership )?(?:fees|payments|charges)\b|\bno refunds?\b(?!\s+(?:for|on|of)\b)|\bwe do not (?:provide|offer|give|issue) (?:any )?refunds\b(?!\s+(?:for|on|of)\b)/i;
 
 /** Describes a clause of the given category; unknown categories get a neutral sentence; undefined when the clause cannot back one. */
 export function describeFinding(categoryId: string, clause: string): Description | undefined {
