@@ -93,6 +93,20 @@ describe('sharing with one kind of recipient', () => {
   });
 });
 
+describe('an opt-out one US state gives its residents', () => {
+  it('is no privacy choice of everyone, whether the sentence names the state or its residents named before', () => {
+    const [state, residents, general] = clausesOf(
+      'Oregon law gives its residents a right to opt out of certain sales of their data.',
+      'Residents using this right can write to optout@example.test.',
+      'You can opt out of marketing e-mails at https://example.test/preferences.',
+    );
+    const choice = (clause: Clause) => ({ ...finding('opt_out', clause), document: 'privacy' as const });
+    const read = readTopics([choice(state!), choice(residents!), choice(general!)], { privacy: [state!, residents!, general!] });
+    expect(read.privacy_choices?.answer.evidence[0]?.quote).toBe(general!.text);
+    expect(readTopics([choice(state!), choice(residents!)], { privacy: [state!, residents!] }).privacy_choices).toBeUndefined();
+  });
+});
+
 describe('topic records', () => {
   it('read every topic of the contracts, each once', () => {
     expect(TOPICS.map((t) => t.id).sort()).toEqual([...TOPIC_FACT_IDS].sort());

@@ -128,6 +128,8 @@ function chooseOnePerCategory(findings: readonly Finding[]): Map<string, Chosen>
     // (… and, where the category has a plain form, a quote that states it: not the aftermath of a closing, a state, or
     // your own account closed by you.)
     if (statesPlainly(finding.category.id, text) === false) continue;
+    // An opt-out one US state's law gives its residents is no choice everyone has.
+    if (finding.category.id === 'opt_out' && isForOneState(finding.clause)) continue;
     const rank =
       (description.isSpecific ? 2 : 0) +
       (description.namesCompanies ? 1.5 : 0) +
@@ -140,6 +142,21 @@ function chooseOnePerCategory(findings: readonly Finding[]): Map<string, Chosen>
     }
   }
   return best;
+}
+
+const US_STATE = String.raw`(?:California|Nevada|Virginia|Colorado|Connecticut|Utah|Oregon|Texas|Montana|Iowa|Delaware|Tennessee|Minnesota|Maryland|Indiana|Kentucky|Nebraska|New Jersey|New Hampshire|Rhode Island|Vermont|U\.?S\.? [Ss]tates?)`;
+/** Residents of one US state, or "Residents" a sentence before named ("Residents who wish to use this right may write to …"). */
+const ONE_STATE_AUDIENCE = new RegExp(
+  String.raw`\b${US_STATE}\b[^.]{0,40}\b(?:residents?|consumers?)\b|\b(?:residents?|consumers?) of (?:the (?:State|state) of )?${US_STATE}\b|^\W*Residents\b`,
+);
+const ONE_STATE_HEADING = new RegExp(String.raw`\b${US_STATE}\b`);
+/** A clause for one US state's residents: by its own words, the sentence its list completes, or its headings. */
+function isForOneState(clause: Clause): boolean {
+  return (
+    ONE_STATE_AUDIENCE.test(clause.text) ||
+    ONE_STATE_AUDIENCE.test(clause.leadIn?.text ?? '') ||
+    [clause.heading, ...(clause.parts ?? [])].some((h) => ONE_STATE_HEADING.test(h))
+  );
 }
 
 /**
