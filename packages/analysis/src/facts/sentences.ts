@@ -1590,9 +1590,19 @@ export function writeLists(
       described?.isSpecific ?? true,
     );
   }
+  // The age below which the privacy policy collects no data ("not meant for children under 13") misleads beside a higher age
+  // the terms set for using the service: that rule is said, this one only counted (unless younger users may join with a
+  // parent, for whom the lower age still tells something).
+  const withParent = facts.min_age.evidence.some((e) => /\b(?:parent|guardian)/i.test(e.quote));
+  const minAge = typeof facts.min_age.value === 'number' && !withParent ? facts.min_age.value : undefined;
+  const belowMinAge = (text: string) => minAge !== undefined && Number(/\bunder (\d{1,2})\b/.exec(text)?.[1] ?? minAge) < minAge;
   for (const topic of TOPICS) {
     const read = topics[topic.id];
     if (!read) continue;
+    if (topic.category === 'children' && belowMinAge(read.said.text)) {
+      unlisted.push({ text: read.said.text, severity: read.said.severity, category: topic.category, evidence: read.answer.evidence });
+      continue;
+    }
     add(
       topic.list,
       {

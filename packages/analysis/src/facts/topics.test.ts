@@ -107,6 +107,23 @@ describe('an opt-out one US state gives its residents', () => {
   });
 });
 
+describe('children below the age the terms set', () => {
+  it("counts the privacy policy's lower age without listing it beside the terms' higher one", () => {
+    const [age] = clausesOf('You must be at least 18 years old to use Quill.');
+    const [children] = clausesOf('Quill is not directed to children under 13 and does not knowingly collect their data.');
+    const facts = readFacts([
+      { type: 'terms', url: 'https://example.test/terms', clauses: [age!] },
+      { type: 'privacy', url: 'https://example.test/privacy', clauses: [children!] },
+    ]);
+    const topics = readTopics([{ ...finding('children', children!), document: 'privacy' }], { privacy: [children!] });
+    expect(facts.min_age.value).toBe(18);
+    expect(topics.children_data).toBeDefined();
+    const { details, unlisted } = writeLists(facts, topics);
+    expect(details.privacyConcerns.some((i) => i.category === 'children')).toBe(false);
+    expect(unlisted.some((i) => i.category === 'children')).toBe(true);
+  });
+});
+
 describe('topic records', () => {
   it('read every topic of the contracts, each once', () => {
     expect(TOPICS.map((t) => t.id).sort()).toEqual([...TOPIC_FACT_IDS].sort());

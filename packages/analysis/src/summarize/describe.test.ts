@@ -412,6 +412,22 @@ describe('private_messages', () => {
   });
 });
 
+describe('opting out', () => {
+  it.each([
+    [
+      'To stop these ads, use the settings at https://ads.example.test/choices.',
+      'You can opt out of some uses of your data at https://ads.example.test/choices.',
+    ],
+    // A privacy policy, ours or another company's, is no place to opt out.
+    [
+      'You can opt out of this partner’s analytics; read its policy at https://policies.example.test/privacy.',
+      'You can opt out of some uses of your data.',
+    ],
+  ])('says "%s" with a place to opt out only where one is given', (clause, sentence) => {
+    expect(describeFinding('opt_out', clause)?.text).toBe(sentence);
+  });
+});
+
 describe('renewalDeadline', () => {
   it.each([
     ['Your plan renews each month unless you cancel at least 24 hours before the end of the current period.', false, '24 hours'],

@@ -754,7 +754,9 @@ const DESCRIBERS: Record<string, Describer> = {
     // Leaving a programme ("If you no longer wish to participate in the Rewards programme, follow … the opt out page") is no
     // choice about your data.
     if (/\b(?:no longer wish|no longer want|wish to stop) to (?:participate|take part|be a member)\b/i.test(t)) return undefined;
-    const where = findWebAddress(t) ?? findEmail(t);
+    // (A privacy policy, the service's or another company's, is no place to opt out: "see Google's policy at …/privacy".)
+    const address = findWebAddress(t);
+    const where = (address && !PRIVACY_POLICY_PAGE.test(address) ? address : undefined) ?? findEmail(t);
     // Messages are what the opt-out names when it names them ("opt-out of receiving text (SMS) messages … at …").
     const messages = /\b(?:SMS|text messages?)\b/i.test(t)
       ? 'text messages'
@@ -795,6 +797,8 @@ const DESCRIBERS: Record<string, Describer> = {
 };
 
 /** Payments in general said to be final: "payments are non-refundable", "all fees are final", "we do not provide refunds" (not "refunds for …"). */
+/** The address of a privacy policy itself: "https://policies.example.com/privacy", "https://example.com/privacy-policy". */
+const PRIVACY_POLICY_PAGE = /^(?:https?:\/\/)?[^/?#]+(?:\/[^?#]*)?\/(?:privacy(?:[-_]?policy)?|policies)\/?(?:[?#].*)?$/i;
 const ALL_PAYMENTS_FINAL =
   /^(?:[^.]*?\b(?:all |any )?(?:payments?|fees?|charges|amounts?|purchases|sales)(?:\s+(?:already\s+)?(?:paid|payable|made|charged|due)\b[^.]{0,40}?)?\s+(?:(?:are|is|will be)\s+(?:not\s+refundable|final|non-?refundable)|(?:will|shall) not be refunded))|\bnon-?refundable (?:subscription |membership )?(?:fees|payments|charges)\b|\bno refunds?\b(?!\s+(?:for|on|of)\b)|\bwe do not (?:provide|offer|give|issue) (?:any )?refunds\b(?!\s+(?:for|on|of)\b)/i;
 
