@@ -579,8 +579,9 @@ const LAW_ADJECTIVES: Record<string, string> = {
 const LAW_PLACE =
   /\b[Ll]aws? of (?:the )?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic) of )?([A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*){0,3})|\b(?:governed (?:\w+ly |and (?:interpreted|construed) )?by|in accordance with|subject to) (?:the )?([A-Z][a-z]+) [Ll]aws?\b|\b([A-Z][a-z]+) law(?:,[^.,]{0,120},)? (?:will govern|shall govern|will apply|shall apply|governs|applies)\b/g;
 
+// (… with its body named between: "binding JAMS arbitration".)
 const ARBITRATION =
-  /\b(?:binding|individual|final)\s+arbitration\b|\b(?:resolved|settled|determined|decided)(?: \w+){0,3} (?:through|by) arbitration\b|\barbitration agreement\b/i;
+  /\b(?:binding|individual|final)\s+(?:(?:American Arbitration Association|AAA|JAMS|NAM|ICC)\s+)?arbitration\b|\b(?:resolved|settled|determined|decided)(?: \w+){0,3} (?:through|by) arbitration\b|\barbitration agreement\b/i;
 /** The bodies that run arbitrations, as terms name them. */
 export const ARBITRATION_BODY =
   /\bJAMS\b|\bAmerican Arbitration Association\b|\bSingapore International Arbitration Cent(?:re|er)\b|\bNational Arbitration (?:and|&) Mediation\b|\bInternational Chamber of Commerce\b|\bLondon Court of International Arbitration\b|\bHong Kong International Arbitration Cent(?:re|er)\b/;
@@ -2289,6 +2290,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      {
+        clause: 'Apart from claims for an injunction, you and Quill will settle every dispute in binding JAMS arbitration.',
+        document: 'terms',
+        value: 'mandatory',
+      },
       // The opt-out's own deadline, not a period another rule sets before it in the same run of text.
       {
         clause:
