@@ -755,7 +755,7 @@ const NARROW_INDEMNITY =
 const CLAIM_LIMIT =
   /\b(?:claim|cause of action|action|dispute)s?\b(?:[^.]|\.(?=\d)){0,160}\b(?:within|no later than|must be (?:filed|commenced|brought))\b[^.]{0,40}\b(?:one|1|two|2)\s*(?:\(\d\)\s*)?years?\b/i;
 const RENEWAL =
-  /\b(?:automatically renew|auto-?renew|renews? automatically|renewal term\b[^.]{0,40}\bwill begin automatically|recurring (?:billing|charges?|payments?|subscription)|(?:will )?(?:continue|renew)s? (?:indefinitely |automatically )?(?:until|unless) (?:you )?cancel)\w*|\bunless you cancel\b[^.]{0,80}\b(?:charge|bill)\w*\b[^.]{0,80}\bnext (?:billing|subscription|renewal) (?:cycle|period|term)\b/i;
+  /\b(?:automatically renew|auto-?renew|renews? automatically|renewal term\b[^.]{0,40}\bwill begin automatically|recurring (?:billing|charges?|payments?|subscription)|(?:will )?(?:continue|renew)s? (?:indefinitely |automatically )?(?:until|unless) (?:you )?cancel)\w*|\bunless you cancel\b[^.]{0,80}\b(?:charge|bill)\w*\b[^.]{0,80}\bnext (?:billing|subscription|renewal) (?:cycle|period|term)\b|\b(?:automatically (?:charge|bill)\w*|(?:charged|billed) automatically)\b[^.]{0,80}\b(?:until you cancel|renewal|each (?:month|year|billing (?:cycle|period)))|\bcharge\w* (?:\w+ ){0,3}payment method (?:every|each) (?:month|year|billing (?:cycle|period))\b|\bcontinue to (?:be charged|pay (?:all )?(?:charges|fees))\b[^.]{0,80}\buntil you (?:cancel|terminate|end)\b/i;
 /**
  * Which renewal clause states the rule: one that renews or charges ("automatically renew", "you … reaffirm that Valve is
  * authorized to charge") before one that only names recurring payments ("notify Valve of changes to your card", "changes to
@@ -3379,6 +3379,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'In the app you can pay a friend once or set up a recurring payment to them.', document: 'terms', value: 'not_stated' },
       { clause: 'Your subscription will automatically renew each month until you cancel.', document: 'terms', value: 'yes' },
+      // However the renewal is put: a charge each period until you cancel.
+      { clause: 'Paid plans are billed automatically at every monthly renewal until you cancel them.', document: 'terms', value: 'yes' },
+      { clause: 'You allow us to charge your chosen payment method every month.', document: 'terms', value: 'yes' },
+      { clause: 'You will continue to pay all fees of your plan until you terminate it.', document: 'terms', value: 'yes' },
       {
         clause:
           'Example may change the recurring subscription fees and will tell you about price changes in advance. Paid Subscriptions continue indefinitely until cancelled.',
