@@ -604,10 +604,12 @@ const CLASS_WAIVER = new RegExp(
 );
 
 const LICENCE =
-  /\b(?:grant|giv)(?:e|es|ing)?\b[^.]{0,320}\b(?:licen[cs]e|rights? to (?:(?:collect|access|receive),? (?:and )?)?(?:use|store|host|reproduce|copy)\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
+  /\b(?:grant|giv)(?:e|es|ed|ing|s)?\b[^.]{0,320}\b(?:licen[cs]e|rights? to (?:(?:collect|access|receive),? (?:and )?)?(?:use|store|host|reproduce|copy)\b|permission to use\b|right to\s*(?:[:(]|$))|\bwe(?:['’]re| are) allowed to use\b/i;
 /** Granted to the service (us, the company by name), not to other users or by the service to you. */
+// (… by the user named in the third person, "The User grants Example a …"; or in the passive, "we and our affiliates are
+// granted a … licence".)
 const TO_SERVICE =
-  /\b[Yy]ou (?:hereby )?(?:\w+ly )?(?:grant|give|are giving)(?:,[^,.]{0,100},)?\s+(?:to\s+)?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b/;
+  /\b(?:[Yy]ou|[Tt]he (?:User|Member|Subscriber|Customer)) (?:hereby )?(?:\w+ly )?(?:grants?|gives?|are giving|are granting)(?:,[^,.]{0,100},)?\s+(?:to\s+)?(?:the\s+)?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\b(?:and |automatically |hereby |also )+grant (?:to )?(?:us|(?!Users?\b|Each\b|Other\b|Third\b)[A-Z][\w.]+)\b|\bwe(?:['’]re| are) allowed to use\b|\b[Ww]e(?: and our (?:affiliates|subsidiaries))? (?:are|will be|shall be) granted\b/;
 /** Feedback, ideas and unsolicited submissions: their licence is not the one over your content. */
 const FEEDBACK = /\b(?:feedback|suggestions?|ideas|unsolicited (?:submissions?|materials?|proposals?))\b/i;
 /** Your content as such: "User Content", "your content", "any content you provide". */
@@ -2476,7 +2478,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The licence's terms, its own clause and the list items or sentences right after it.
       // (A waiver of moral rights that follows is no term of the licence: "you irrevocably waive your moral rights".)
       // (Nor a grant to someone else: "you grant each User a perpetual, irrevocable … license" says nothing of the service's.)
-      const toOthers = (l: Located) => LICENCE.test(l.clause.text) && !TO_SERVICE.test(l.clause.text);
+      // (… said in the active: "any sub-license granted by Valve" is about the service's own licence.)
+      const toOthers = (l: Located) =>
+        LICENCE.test(l.clause.text) && /\b(?:grant|give)s?\b/i.test(l.clause.text) && !TO_SERVICE.test(l.clause.text);
       const terms = ctx
         .following(found.slice(0, 1), /./, 8)
         // (The grant itself always: "… a sub-licensable right, moral rights included, and licence to use …".)
@@ -2545,6 +2549,30 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
     },
     examples: [
+      // The grant however its grantor or grantee is named: the user in the third person, the service in the passive.
+      {
+        clause: 'The Member grants Quill a worldwide, sub-licensable right to use the photos the Member uploads.',
+        document: 'terms',
+        value: 'broad',
+        fields: { sublicensable: true },
+      },
+      {
+        clause: 'You make sure that we are granted a worldwide, transferable, perpetual licence to copy and adapt your posts.',
+        document: 'terms',
+        value: 'broad',
+        fields: { perpetual: true },
+      },
+      {
+        clause: 'By uploading a drawing, you are granting Quill permission to use it to run the app.',
+        document: 'terms',
+        value: 'limited',
+      },
+      // A permission to reach your data held by another service is no licence to your content.
+      {
+        clause: 'Linking a calendar app gives us permission to read and use the events you keep there.',
+        document: 'terms',
+        value: 'none_stated',
+      },
       // A grant with an aside before its grantee is a grant.
       {
         clause:
