@@ -202,7 +202,7 @@ const POLICY_COVERS = /^\W*(?:applicability\b|scope\b)|\b(?:this|the|our) (?:pri
 const AI_OPT_IN = /\b(?:only (?:with|if)[^.]{0,30}(?:consent|permission|opt[- ]in)|if you (?:opt in|choose to share|consent))\b/i;
 
 const LOCATION =
-  /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? location|location of your (?:device|computer)|location services|exact location|current location|precise location data)\b/i;
+  /\b(?:precise (?:geo-?)?location|GPS|device(?:['’]s)? (?:geographic(?:al)? |physical )?location|location of your (?:device|computer)|location services|exact location|current location|precise location data|device coordinates)\b/i;
 const LOCATION_PERMISSION =
   /\b(?:permission|if you (?:allow|enable|turn on|choose|give|opt[- ]in)|opt[- ]in\b|(?:let|allow)s? you (?:to )?(?:choose|decide)|turns? on|with your (?:consent|permission)|location services|device settings|you can (?:turn off|disable)|depending on your (?:device )?settings|(?:decide|choose) (?:whether )?to (?:allow|share|enable))\b/i;
 /** A permission said of the location itself, not of something else the clause lists ("… location; … as limited by your privacy settings"). */
@@ -212,7 +212,7 @@ const LOCATION_NEAR_PERMISSION = new RegExp(
 );
 const PRECISE_DENIED = /\b(?:do not|don['’]t|does not|doesn['’]t|never)\s+(?:collect|track|use|store)\s+(?:your\s+)?precise\b/i;
 const APPROXIMATE_ONLY =
-  /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b/i;
+  /\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+|geo-?)?location\b[^.]{0,60}\bIP address\b|\bIP address\b[^.]{0,60}\b(?:general|approximate|regional|coarse)\s+(?:geographic\s+)?location\b|\bregional geolocation\b|\b(?:approximate|coarse) (?:geo-?)?location\b/i;
 
 /** A bare "location" the clause does not qualify as coarse or tie to an IP address ("time zone setting and location"). */
 function namesAnyLocation(text: string): boolean {
@@ -1302,6 +1302,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         : ctx.answer('yes', [...found.slice(0, 2), ...also]);
     },
     examples: [
+      // The device's place however named; an approximate location alone is no precise one.
+      { clause: 'We collect your device coordinates to find members near you.', value: 'yes' },
+      { clause: 'Data we gather includes your approximate location.', value: 'no' },
       { clause: 'If you opt in to location sharing, we collect the GPS location of your phone.', value: 'yes_with_permission' },
       // A permission over something else the clause lists is none over the location.
       {
