@@ -154,8 +154,11 @@ const OPT_OUT_HOW =
 
 const ELSEWHERE = String.raw`(?:on|across|from|in|and|or) (?:other|third[- ]party|partners['’]?|their|different) (?:websites|sites|apps|services|online services)|(?:on|to) another (?:site|website|app)|across (?:websites|sites|apps|devices|the (?:web|internet))|over time and across\b|off (?:of )?(?:our|the|[A-Z]\w+) (?:websites?|services|products|apps|Services)|outside (?:of )?(?:our|the) (?:network|websites?|services)|advertiser['’]s (?:site|website)|(?:websites|apps) (?:you visit|of (?:other|third))`;
 /** Trackers of others on the service: "third-party cookies", "We allow third parties to use Cookies through the Service", "allow other organizations to use tracking technologies". */
+// (… or said of third parties themselves: "Certain third parties collect data about you through cookies, pixels and SDKs",
+// "the service and chosen third-party partners use cookies"; or of the cookies' purpose: advertising or marketing cookies,
+// conversion tracking.)
 const OTHERS_TRACKERS =
-  /\bthird[- ]party (?:cookies|pixels|tracking technologies|trackers|tracking)\b|\b(?:allow|permit|let)\w* (?:third parties|other (?:organi[sz]ations|companies)|(?:our )?(?:advertising |analytics )?partners)\b[^.]{0,40}\b(?:to )?(?:use|place|set)\b[^.]{0,20}\b(?:cookies|tracking technologies|pixels)\b/i;
+  /\bthird[- ]party (?:cookies|pixels|tracking technologies|trackers|tracking)\b|\bthird[- ]part(?:y|ies)(?: (?:partners|providers|advertisers))?(?! services)\b[^.]{0,120}\b(?:use|collect|place|set)\w*\b[^.]{0,160}\b(?:cookies|pixels|SDKs|web beacons|tracking technologies)\b|\b(?:advertising|marketing|targeting) cookies\b|\bconversion tracking\b|\b(?:allow|permit|let)\w* (?:third parties|other (?:organi[sz]ations|companies)|(?:our )?(?:advertising |analytics )?partners)\b[^.]{0,40}\b(?:to )?(?:use|place|set)\b[^.]{0,20}\b(?:cookies|tracking technologies|pixels)\b/i;
 /** Partners' cookies that follow your browsing for ads: "… third parties … who may use cookies … to provide you with advertising based on your browsing activities". */
 const BROWSING_ADS =
   /\b(?:third parties|partners?|advertisers?)\b[^.]{0,160}\bcookies\b[^.]{0,160}\b(?:ads|advertising)\b[^.]{0,60}\bbrowsing (?:activit\w+|history|behaviou?r)\b/i;
@@ -1138,6 +1141,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We also work with partners to serve ads to you off Example Services.', value: 'yes' },
       { clause: 'We do not use third-party cookies.', value: 'not_stated' },
+      // Others' trackers on the service, however said; a service you reach through the app setting its own is not.
+      { clause: 'Some third-party partners place cookies and SDKs in our app to measure the ads they run.', value: 'yes' },
+      { clause: 'Our marketing cookies report sign-ups to the ad networks we buy ads from.', value: 'yes' },
+      { clause: 'Outside services you open from the app may set cookies of their own on your phone.', value: 'not_stated' },
     ],
   },
   {
