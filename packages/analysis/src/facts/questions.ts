@@ -173,8 +173,10 @@ const TRACKING_PARTNERS =
   /\b(?:advertisers?|partners?|third parties)\b[^.]{0,120}\b(?:information|data)\b[^.]{0,80}\b(?:your )?(?:activit(?:y|ies)|actions?|visits?|purchases?)\b[^.]{0,60}\b(?:off|outside|on (?:their|other))\b/i;
 
 /** Data about you that others give the service: "from our partners", "from public and commercial sources", "Third parties may also provide us with …". */
+// (… the accounts you connect: "If you link your photo account, we may import …"; what is public about you: "we may collect
+// publicly available information about your company".)
 const THIRD_PARTY_DATA =
-  /\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:our |other |trusted |these |such |certain |various )?(?:advertising |marketing |business )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|data providers|other sources|affiliates|service providers|publicly available sources|(?:public|commercial)(?: and (?:public|commercial))? sources|other users)\b|\b(?:third parties|partners|advertisers|data brokers|data providers)\b[^.]{0,30}\b(?:provide|give|send|share|disclose)\w* (?:us|with us)\b[^.]{0,60}\b(?:information|data)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
+  /\b(?:connect|link)\w* (?:your )?(?:\w+ ){0,3}accounts?\b[^.]{0,120}\bwe (?:may |will |can )?(?:collect|receive|obtain|access|import)\b|\b(?:collect|obtain|gather)\w*\b[^.]{0,60}\bpublicly available (?:information|data)\b|\b(?:from|provided by|receive[^.]{0,60}from)\s+(?:(?:our|other|trusted|these|such|certain|various) )*(?:advertising |marketing |business )?(?:third[- ]part(?:y|ies)|partners?|advertisers?|data brokers?|data providers|(?:other|outside|external) sources|affiliates|service providers|publicly available sources|(?:public|commercial)(?: and (?:public|commercial))? sources|other users)\b|\b(?:third parties|partners|advertisers|data brokers|data providers)\b[^.]{0,30}\b(?:provide|give|send|share|disclose)\w* (?:us|with us)\b[^.]{0,60}\b(?:information|data)\b|\b(?:information|data) (?:(?:that )?(?:we )?(?:receive|obtain|collect|get)) (?:about you )?from (?:others|other (?:sources|users|people))\b|\bcontacts? (?:list|book)\b/i;
 
 const AI_TRAIN =
   /\b(?:train(?:ing|s|ed)?)\b[^.]{0,100}\b(?:artificial intelligence|AI|machine[- ]learning|ML|models?|algorithms?|LLMs?|generative)\b|\b(?:artificial intelligence|AI|machine[- ]learning|generative AI|LLMs?)\b[^.]{0,80}\btrain(?:ing|s|ed)?\b|\b(?:develop|improve|enhance)\w*\b[^.]{0,30}\b(?:(?:our |generative )?AI\b|artificial intelligence|machine[- ]learning models?)/i;
@@ -1150,13 +1152,22 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'third_party_data',
     read(ctx) {
-      const found = serviceOnly(ctx.find(THIRD_PARTY_DATA, PRIVACY)).filter((l) => /\b(?:we|us)\b/i.test(l.clause.text));
+      // (The service as the one receiving: in the clause, the sentence its list completes, or a passive "data collected from".)
+      const found = serviceOnly(ctx.find(THIRD_PARTY_DATA, PRIVACY)).filter(
+        (l) =>
+          /\b(?:we|us)\b/i.test(`${leadInOf(l)} ${l.clause.text}`) ||
+          /\b(?:data|information) (?:collected|obtained|received) from\b/i.test(l.clause.text),
+      );
       return found.length > 0 ? ctx.answer('yes', found) : NOT_STATED;
     },
     examples: [
       { clause: 'We also obtain information about you from commercial and public sources, such as listings.', value: 'yes' },
       { clause: 'Partners may provide us with further information about you, such as your postcode.', value: 'yes' },
       { clause: 'We receive information about you from our partners and advertisers.', value: 'yes' },
+      { clause: 'When you link your photo account, we may import the albums you keep there.', value: 'yes' },
+      { clause: 'We may gather publicly available information about your employer to suggest features.', value: 'yes' },
+      { clause: 'We get details about you from our trusted marketing partners.', value: 'yes' },
+      { clause: 'We process: (i) data collected from outside sources, such as public databases.', value: 'yes' },
     ],
   },
   {
