@@ -708,7 +708,7 @@ function promisesNotice(text: string): boolean {
 const TERMINATION =
   /\b(?:suspend|terminat|disabl|deactivat|clos|cancel|restrict|refuse|stop provid|end)\w*\b(?:(?!\b(?:if|when|where|because|including|violat\w*|breach\w*|infring\w*|determines?)\b)[^.]){0,120}\b(?:(?:your|user|the user['’]s|member) (?:[A-Z]\w+ )?(?:accounts?|access|use|membership|rights? to (?:access|use))|accounts\b|access to (?:the |our )?(?:services?|platform|account)\b|(?:our|this|the) agreement|(?:your|the) licen[cs]e to (?:use|access)|service to (?:you|anyone))|\bstop provid\w*\b[^.]{0,80}\bto you\b|\b(?:termination|suspension)\b/i;
 const USER_ENDS =
-  /\b(?:you|users?) (?:can|may|could|are free to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*|\bif you (?:want|wish|decide|choose|would like|elect) to (?:terminat|cancel|close|delete|end)\w*/i;
+  /\b(?:you|users?) (?:can|may|could|are free to|(?:will|shall) be (?:able|free|entitled) to)\b[^.]{0,60}\b(?:terminat|cancel|close|delete|stop|end)\w*|\bif you (?:want|wish|decide|choose|would like|elect) to (?:terminat|cancel|close|delete|end)\w*/i;
 const ABRUPT =
   /\bwithout (?:prior |advance |any )?notice\b|\bat any time\b|\bfor any (?:other )?reason\b|\bsole discretion\b|\bimmediately\b|\bwith or without (?:cause|notice)\b/i;
 /** The widest power to close an account: for any reason or none, with or without cause, at its sole discretion. */
@@ -3007,8 +3007,16 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (!found.some((l) => givesServicePowerToEnd(l.clause.text))) return NOT_STATED;
       const warned = found.filter((l) => WARNED.test(l.clause.text));
       // ("immediately upon notice" is with notice.)
+      // (… and "immediately, without further notice" follows a notice already given; an abrupt clause is the service's own
+      // power, not what you must do on termination: "you must immediately delete your keys".)
       const abrupt = found.filter(
-        (l) => ABRUPT.test(l.clause.text.replace(/\bimmediately (?:up)?on (?:\w+ ){0,2}notice\b/gi, '')) && !WARNED.test(l.clause.text),
+        (l) =>
+          ABRUPT.test(
+            l.clause.text.replace(
+              /\bimmediately (?:up)?on (?:\w+ ){0,2}notice\b|\b(?:immediately,? )?without further notice\b|\byou (?:must|shall|will|agree to) (?:\w+ ){0,2}immediately\b/gi,
+              '',
+            ),
+          ) && !WARNED.test(l.clause.text),
       );
       // "Normally we warn you" with an exception "without prior notice" (or "we will not provide you advance notice before
       // suspension … where …") still allows termination without notice.
@@ -3073,6 +3081,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // What you must do at once when an account ends, your own right to end it at any time, or an end "without further
+      // notice" after a warning, is no power of the service to close accounts unwarned.
+      {
+        clause:
+          'We may close your account if you break these Terms, after telling you why. When your account closes, you must immediately stop using the API. You will be able to end this agreement at any time. If you do not fix a breach within 30 days of our notice, we may end the agreement immediately, without further notice.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // Your own ending, however soon it takes effect, is no power of the service's.
       {
         clause: 'If you wish to cancel your membership after we change the service, it ends immediately once we receive your notice.',
