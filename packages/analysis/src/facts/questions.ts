@@ -199,6 +199,9 @@ const OPT_OUT_CONFINED = /\bopt[- ]out\b[^.]{0,80}\bappl(?:y|ies) (?:solely|only
 /** Your data as a whole: "your content", "personal data", "user inputs", "any of your data", "customer data". */
 const YOUR_DATA =
   /\b(?:your|user|users['’]|customer|customers['’]|member|personal)\s+(?:\w+\s+)?(?:data|content|information|inputs?|prompts?|outputs?|conversations?|chats?|files|messages)\b|\bany (?:of )?(?:your |the )?(?:data|content|information)\b|\bthe (?:\w+ )?(?:messages|files|content|data|information|photos|prompts|inputs)(?: that)? you\b/i;
+/** Data named by the source it came from (not you): "data obtained through …", "information we receive from X". */
+const FROM_ONE_SOURCE =
+  /\b(?:data|information)\s+(?:that )?(?:we )?(?:obtain|receiv|collect|access|get)\w*\s+(?:through|from|via|using)\s+(?!you\b|users?\b|our users\b)/i;
 /** "… without your explicit opt-in and consent", "without your prior permission". */
 const WITHOUT_YOUR_CONSENT =
   /\bwithout (?:your |the user['’]s )?(?:(?:explicit|express|prior|affirmative|separate)[,]? )*(?:opt[- ]in|consent|permission)\b/i;
@@ -1187,7 +1190,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const onConsent = read.denied.filter((l) => WITHOUT_YOUR_CONSENT.test(l.clause.text));
       // A denial speaks for your data only where its object is (not "No IDP data is used to train …", "We do not use it [the
       // data received from Google APIs] to train …": one source's promise).
-      const denied = read.denied.filter((l) => !onConsent.includes(l) && YOUR_DATA.test(l.clause.text));
+      // (… nor data named by where it came from: "any data obtained through your company's sign-in provider".)
+      const denied = read.denied.filter(
+        (l) => !onConsent.includes(l) && YOUR_DATA.test(l.clause.text) && !FROM_ONE_SOURCE.test(l.clause.text),
+      );
       // A sentence before a heading-like line ("Developing and improving AI at Meta"), which says nothing alone.
       const ours = [...affirmed]
         .filter((l) => !POLICY_COVERS.test(l.clause.text))
@@ -1210,6 +1216,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', ours);
     },
     examples: [
+      // A promise about data from one source is no promise about yours.
+      {
+        clause: 'We never use any data obtained through your company’s sign-in provider to train machine learning models.',
+        value: 'not_stated',
+      },
       // A refusal "without your opt-in" is an opt-in; what the policy covers is no practice; "No … is used" denies.
       { clause: 'We will not use your stories to train our generative models without your explicit, opt-in consent.', value: 'yes_opt_in' },
       {
