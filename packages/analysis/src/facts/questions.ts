@@ -289,7 +289,7 @@ const AS_LONG_AS =
 const DELETE_ACCOUNT =
   /\b(?:delet\w*|cancel|close)\b[^.]{0,20}\b(?:your |the )?(?:full )?account\b|\byou (?:may|can)\b[^.]{0,20}\bterminate (?:your )?account\b|\baccount deletion\b|\b(?:delete|erase|remove|deletion of|erasure of)\b[^.]{0,30}\b(?:your |the |any |all )?(?:personal (?:data|information)|account data|(?:data|information) (?:(?:that )?we (?:hold|have|store|keep|process|maintain)|about you|relating to you|concerning you))\b|\bright (?:to|of) (?:erasure|deletion|be forgotten)\b|\brequests? (?:to|for) (?:delete|deletion|erase|erasure)\b/i;
 const SELF_SERVICE =
-  /\b(?:settings?|in the app|in-app|you (?:also )?can (?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information|deletion page|by visiting (?:our|the|your) [^.]{0,40}\bpage)\b/i;
+  /\b(?:settings?|in the app|in-app|(?:through|via|from) the app|you (?:also |always )?can (?:always |also )?(?:delete|download|export|close|cancel|access)|(?:account|privacy) (?:center|centre|page|dashboard|screen)|tools?|at any time by|through your account|in your account|download your information|deletion page|by visiting (?:our|the|your) [^.]{0,40}\bpage)\b/i;
 const BY_REQUEST =
   /\b(?:contact us|request\w*|ask us|form|by (?:e-?mail|writing)|write to us|e-?mail us|send an e-?mail|go to|please visit)\b/i;
 
@@ -1557,10 +1557,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         ) ||
         (/\bby clicking\b|\bclick here\b/i.test(l.clause.text) &&
           (l.clause.links ?? []).some((k) => /\/contact\b|\/support\/contact|\brequest/i.test(k.href)));
+      // (A setting offered beside a request is still yours to use: "… in your profile settings or by writing to
+      // us".)
       const self = found.filter(
         (l) =>
-          !byAsking(l) &&
-          SELF_SERVICE.test(l.clause.text) &&
+          (!byAsking(l) || /\bsettings?\b|\b(?:through|via|from|in) the app\b[^.]{0,20}\bor\b/i.test(l.clause.text)) &&
+          // (… or your account's own page: "visit example.com/account and follow the steps to delete your account".)
+          (SELF_SERVICE.test(l.clause.text) || /\b(?:visit|go to) \S*\/account\b/i.test(l.clause.text)) &&
           /\b(?:delet|clos|cancel|deactivat|terminat)\w*\b[^.;:]{0,20}\b(?:your |the |my )?(?:\w+ )?account\b|\baccount deletion\b/i.test(
             l.clause.text,
           ),
@@ -1594,6 +1597,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       { clause: 'You can delete your account at any time in Settings > Account.', value: 'self_service' },
+      // A setting offered beside a request is yours to use; so is your account's own page.
+      {
+        clause: 'Whenever you wish, you may close your account on the settings page of your profile or by contacting our support team.',
+        document: 'terms',
+        value: 'self_service',
+      },
+      { clause: 'You can always delete your account from the app or by writing to us.', document: 'terms', value: 'self_service' },
+      { clause: 'To delete your account, visit quill.example/account and follow the steps shown there.', value: 'self_service' },
       { clause: 'You may delete your account by visiting our Account deletion page and confirming your choice.', value: 'self_service' },
       { clause: 'To delete your account, contact us at privacy@example.com.', value: 'by_request', fields: { how: 'privacy@example.com' } },
       {
