@@ -202,6 +202,15 @@ const YOUR_DATA =
 /** Data named by the source it came from (not you): "data obtained through …", "information we receive from X". */
 const FROM_ONE_SOURCE =
   /\b(?:data|information)\s+(?:that )?(?:we )?(?:obtain|receiv|collect|access|get)\w*\s+(?:through|from|via|using)\s+(?!you\b|users?\b|our users\b)/i;
+/** A definition of the content users give: "(collectively, the “User Content”)", "“Content” includes …", "we treat those interactions as Content". */
+const CONTENT_DEFINED =
+  /\((?:collectively,? |together,? )?(?:the )?["“](?:User |Your |Member )?Content["”]\)|["“](?:User |Your )?Content["”] (?:includes|means)\b|\btreat (?:those|these|such) (?:interactions|messages|communications) as (?:User )?Content\b|\bcontent,? (?:such as|including) (?:your )?(?:chats|messages|conversations) with\b/i;
+/** Messages between users among what a definition names: "direct messages", "chats with other members", "send messages", "chat, bulletin boards". */
+const USERS_MESSAGES =
+  /\b(?:direct|private) messages\b|\b(?:messages?|chats?|conversations?) (?:between|with|to) (?:other )?(?:users|members|people)\b|\bsend (?:\w+ )?messages\b|\bpost or transmit\b[^.]{0,80}\bmessages\b|\bchat, (?:bulletin boards|forums?|comments)\b/i;
+/** The service reviewing content: "We may screen any User Content", "monitor any Content exchanged", "contents may be subject to moderation". */
+const CONTENT_REVIEWED =
+  /\b(?:review|screen|monitor|moderat|scan|examin)\w*\b[^.]{0,60}\b(?:any|all|your|the)?\s?(?:(?:User|Your) )?Content\b|\bmonitor\w* (?:any and all|all|any) (?:information|communications|content) (?:transmitted|exchanged|sent)\b|\bcontents?\b[^.]{0,60}\b(?:subject to|undergo)\b[^.]{0,30}\b(?:moderation|review|monitoring|screening)\b/i;
 /** "… without your explicit opt-in and consent", "without your prior permission". */
 const WITHOUT_YOUR_CONSENT =
   /\bwithout (?:your |the user['’]s )?(?:(?:explicit|express|prior|affirmative|separate)[,]? )*(?:opt[- ]in|consent|permission)\b/i;
@@ -1436,9 +1445,33 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           !isDeniedBefore(l.clause.text, /\b(?:scan|analy|review|read|access|collect|process)\w*/i, 25) &&
           !isInNegationScope(l.clause.text, /\b(?:use|uses)\b/i),
       );
-      return affirmed.length > 0 ? ctx.answer('yes', affirmed) : NOT_STATED;
+      if (affirmed.length > 0) return ctx.answer('yes', affirmed);
+      // Read together: a definition that counts users' messages as content, and the service's reviewing of that content
+      // ("… post messages, comments or photos (the “User Content”)" / "We may screen any User Content").
+      const defines = ctx.find(CONTENT_DEFINED).filter((l) => USERS_MESSAGES.test(l.clause.text));
+      const reviews = serviceOnly(ctx.find(CONTENT_REVIEWED)).filter(
+        (l) =>
+          /\b(?:we|us|our)\b|\breserves? the right\b|\bby (?:review|screen|monitor)\w*/i.test(l.clause.text) &&
+          // (A right kept "but not the duty" to review is kept.)
+          !isDeniedBefore(
+            l.clause.text.replace(/\(?\bbut (?:is |are |has |have )?(?:not obligated|no obligation)\)?/gi, ''),
+            CONTENT_REVIEWED,
+            25,
+          ),
+      );
+      return defines.length > 0 && reviews.length > 0 ? ctx.answer('yes', [reviews[0]!, defines[0]!]) : NOT_STATED;
     },
     examples: [
+      // A definition and a rule read together.
+      {
+        clause:
+          'Members can post photos, comments and direct messages to other members (together, “User Content”). We may screen any User Content for abuse.',
+        value: 'yes',
+      },
+      {
+        clause: 'You may post photos and comments (together, “User Content”). We may screen any User Content for abuse.',
+        value: 'not_stated',
+      },
       { clause: 'We review the messages and files you send to other members to detect spam and malware.', value: 'yes' },
       { clause: 'We may access, review and disclose such messages to investigate abuse of the service.', value: 'yes' },
       { clause: 'Chats between buyers and sellers may be reviewed by our trust team.', value: 'yes' },
