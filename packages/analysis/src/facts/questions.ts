@@ -1454,7 +1454,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           /\b(?:we|us|our)\b|\breserves? the right\b|\bby (?:review|screen|monitor)\w*/i.test(l.clause.text) &&
           // (A right kept "but not the duty" to review is kept.)
           !isDeniedBefore(
-            l.clause.text.replace(/\(?\bbut (?:is |are |has |have )?(?:not obligated|no obligation)\)?/gi, ''),
+            l.clause.text.replace(/\(?\bbut (?:is |are |has |have )?(?:not obligated|no obligation|not the duty|no duty)\)?/gi, ''),
             CONTENT_REVIEWED,
             25,
           ),
