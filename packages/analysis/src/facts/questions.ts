@@ -288,7 +288,7 @@ const END_TO_END =
 const RETENTION =
   /\b(?:retain|retention|keep|kept|store|stored|delete|deleted|erase|erased|anonymi[sz]e|anonymi[sz]ed|de-identify|purge)\w*\b/i;
 const AS_LONG_AS =
-  /\b(?:as|so) long as (?:(?:is |it is |they are |we )?(?:necessary|needed|required|reasonably|need)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b|\bdifferent periods of time\b|\blonger periods of time when necessary\b/i;
+  /\b(?:as|so) long as (?:(?:is |it is |they are |we )?(?:necessary|needed|required|reasonably|need)|your account)|\bfor as long as\b|\bno longer than (?:necessary|needed)\b|\bdifferent periods of time\b|\blonger periods of time when necessary\b|\b(?:where|while) we have an? (?:ongoing )?(?:legitimate |business )?need\b|\b(?:only )?long enough to\b|\b(?:retain|keep|store)\w* (?:\w+ ){0,3}as (?:is )?necessary (?:under|to comply)\b|\b(?:stored|kept|retained) until (?:we|you)\b[^.]{0,30}\bdelet\w*|\bfor longer periods\b|\bretention is necessary\b/i;
 
 /**
  * Deleting your account or your personal data: the verb's object is the account or your data ("remove your personal
@@ -1551,6 +1551,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return needed.length > 0 ? ctx.answer('as_long_as_needed', needed) : NOT_STATED;
     },
     examples: [
+      // No period, but a need that bounds it, however put.
+      { clause: 'We store account data while we have a legitimate need for it.', value: 'as_long_as_needed' },
+      { clause: 'Your profile data is stored until we delete it or you ask us to.', value: 'as_long_as_needed' },
+      { clause: 'We keep chat logs only long enough to show them to you.', value: 'as_long_as_needed' },
+      { clause: 'We store what you upload as necessary for running the features you use.', value: 'not_stated' },
       // An age is no period ("persons less than 13 years of age").
       {
         clause: 'If we learn that personal information of persons less than 13 years of age has been collected, we will delete it.',
