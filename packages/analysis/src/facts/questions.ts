@@ -443,15 +443,15 @@ function candidateOf(value: string, kind: 'email' | 'form', l: Located, offer: s
 
 const LAW_REQUEST = /\b(?:law enforcement|government(?:al)? (?:requests?|authorities)|legal (?:requests?|process)|subpoena|court order)\b/i;
 const NOTIFY_USER =
-  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide)\s+(?:you\s+)?(?:with\s+)?(?:prior\s+|advance\s+)?notice|notice to|inform(?:s|ed|ing)?|tell|let)\s+(?:\w+\s+){0,3}?(?:you|users?|the (?:affected )?(?:user|member|account holder))\b|\b(?:send|give|provide)\s+you\s+(?:with\s+)?(?:a\s+)?(?:prior\s+|advance\s+|written\s+)?notice\b/i;
+  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide)\s+(?:you\s+)?(?:with\s+)?(?:prior\s+|advance\s+)?notice|notice to|inform(?:s|ed|ing)?|tell|let)\s+(?:\w+\s+){0,3}?(?:you|users?|the (?:affected )?(?:user|member|account holder|customer)s?|affected (?:users|customers|members|individuals))\b|\b(?:send|give|provide)\s+you\s+(?:with\s+)?(?:a\s+)?(?:prior\s+|advance\s+|written\s+)?notice\b/i;
 
 const BREACH =
-  /\b(?:data breach|(?:security|privacy) (?:breach|incident)|breach of (?:security|your (?:personal )?(?:data|information)))\b/i;
+  /\b(?:data breach|(?:security|privacy)(?: systems?)? (?:breach|incident)e?s?|breach of (?:the )?(?:security|your (?:personal )?(?:data|information))|notifiable breach)\b/i;
 
 /** "… sent to and used in the US and UK": the capitals only (not "sent to us"). */
 const TRANSFER_US = /\b(?:[Tt]ransfer\w*|(?<!\bthe )[Pp]rocess\w*|[Ss]tor\w*|[Ss]ent|[Mm]oved|[Hh]osted)\b[^.]{0,120}\bthe US\b/;
 const TRANSFER = new RegExp(
-  String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted|accessed|end up)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|European|UK|United Kingdom|state)|other countries|countries other than|(?:a|any) (?:other )?country other than|any other country|another country|(?:various|different|several|many) countries|around the world|all over the world|throughout the world|internationally|across borders|United States|third countries|countries (?:without|that (?:do not|don['’]t) have) (?:an? )?adequa\w*)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
+  String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted|accessed|end up)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|EU|European|UK|United Kingdom|state)|out of (?:the )?(?:EEA|EU|UK|[A-Z][a-z]+)\b(?! of)|other countries|countries other than|(?:a|any) (?:other )?country other than|any other country|another country|(?:various|different|several|many) countries|around the world|all over the world|throughout the world|internationally|across borders|United States|third countries|countries (?:without|that (?:do not|don['’]t) have) (?:an? )?adequa\w*)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
   'i',
 );
 const PLACES = [
@@ -1788,12 +1788,22 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
   {
     id: 'breach_notice',
     read(ctx) {
-      const told = ctx.find([BREACH, NOTIFY_USER], PRIVACY).filter((l) => !isDeniedBefore(l.clause.text, NOTIFY_USER, 20));
+      // (What the service only may do is no promise: "we may attempt to notify you".)
+      const told = ctx
+        .find([BREACH, NOTIFY_USER], PRIVACY)
+        .filter(
+          (l) =>
+            !isDeniedBefore(l.clause.text, NOTIFY_USER, 20) && !/\bmay (?:(?:attempt|try|choose|elect) to )?notify\b/i.test(l.clause.text),
+        );
       if (told.length === 0) return NOT_STATED;
       const hours = told.map((l) => /\b(\d{1,3})\s*hours\b/i.exec(l.clause.text)?.[1]).find(Boolean);
       return ctx.answer('yes', told, hours ? { hours: Number(hours) } : {});
     },
-    examples: [{ clause: 'If a data breach affects you, we will notify you within 72 hours.', value: 'yes', fields: { hours: 72 } }],
+    examples: [
+      { clause: 'If a data breach affects you, we will notify you within 72 hours.', value: 'yes', fields: { hours: 72 } },
+      { clause: 'After a security system breach, we will try to give notice to you.', value: 'yes' },
+      { clause: 'If we learn of a security incident, we may attempt to notify you by e-mail.', value: 'not_stated' },
+    ],
   },
   {
     id: 'international_transfer',
