@@ -92,7 +92,7 @@ const SALE_VERB = /\b(?:sell|rent|sale|selling|sold|rented)/i;
 // (Not a denial in title case: "We Do Not Sell Your Personal Information.")
 const DO_NOT_SELL_LINK = /(?<!\b(?:[Ww]e|WE)\s)\bDo Not Sell\b/;
 const SALE_OPT_OUT =
-  /\b(?:opt[- ]out of (?:the )?(?:sale|selling|sharing\b(?!\s+(?:of\s+)?(?:your|my)\s+(?!personal\b|data\b|information\b)\w+))|opt[- ]out of having (?:your )?(?:personal )?(?:information|data) (?:shared|sold)\b|(?:direct|ask|instruct|tell) (?:us|[A-Z]\w+) (?:to )?not (?:to )?sell\b|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
+  /\b(?:opt[- ]out of (?:the |such |this )?(?:sale|selling|sharing\b(?!\s+(?:of\s+)?(?:your|my)\s+(?!personal\b|data\b|information\b)\w+))|opt[- ]out of having (?:your )?(?:personal )?(?:information|data) (?:shared|sold)\b|(?:direct|ask|instruct|tell) (?:us|[A-Z]\w+) (?:to )?not (?:to )?sell\b|right to opt[- ]out[^.]{0,40}(?:sale|sharing)|sale or sharing|sell(?:ing)? or shar(?:e|ing) (?:my|your)|(?:sharing|selling)['’"]?,? as (?:those|these) terms are defined|"?sharing"? (?:for|of personal information for) (?:cross-context|targeted))/i;
 
 /**
  * The service's own disclosures admitted to be a sale or share as a law defines the words: "Some of these disclosures may
@@ -109,7 +109,7 @@ const HEDGED_DENIAL =
   /\b(?:in the business of|(?:conventional|traditional|ordinary|usual) sense|for money|for monetary|in the way (?:most )?people|as (?:that|the|this|those|these) terms? (?:is|are) defined)\b|[“"‘']s(?:ell|old|ale)s?[”"’']/i;
 /** Identifiers or contact data handed to advertising partners so they can target ads: a "share" under US state laws. */
 const AD_SHARING =
-  /\b(?:share|provide|disclose|give)\w*\b[^.]{0,160}\b(?:advertising partners?|ad (?:companies|partners|networks)|marketing (?:vendors|partners)|advertisers)\b[^.]{0,160}\b(?:ads|advertis\w*)\b|\b(?:advertising partners?|ad companies|marketing vendors)\b[^.]{0,80}\b(?:serve|show|target)\w*\b[^.]{0,40}\bads\b/i;
+  /\b(?:share|provide|disclose|give)\w*\b[^.]{0,160}\b(?:advertising partners?|ad (?:companies|partners|networks)|marketing (?:vendors|partners)|advertisers)\b[^.]{0,160}\b(?:ads|advertis\w*)\b|\b(?:advertising partners?|ad companies|marketing vendors|third[- ]party partners)\b[^.]{0,80}\b(?:serve|show|target|deliver)\w*\b[^.]{0,40}\bads\b/i;
 
 /**
  * Advertising chosen for you: "personalised ads", or ads whose choice the sentence ties to you ("advertising based upon your
@@ -877,7 +877,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       );
       const sharingDenied = ctx
         .find(SHARING_FOR_ADS, PRIVACY)
-        .filter((l) => unconditional(l) && isInNegationScope(l.clause.text, /\bshar(?:e|ing)\b/i));
+        // (The name of the opt-out, "Do Not Sell or Share", denies nothing.)
+        .filter(
+          (l) =>
+            unconditional(l) &&
+            // (… nor one about minors' data only: "… the data of minors it knows to be under 16".)
+            !isForChildren(l) &&
+            !/\b(?:of|from|about) (?:known )?(?:children|minors|kids|teens|users under)\b/i.test(l.clause.text) &&
+            isInNegationScope(l.clause.text.replace(/\bDo Not Sell (?:or|and|\/) Share\b/g, ''), /\bshar(?:e|ing)\b/i),
+        );
       // (Sharing as what the opt-out stops, not what it leaves: "the opt-out does not reach our sharing … with vendors".)
       const offersSharing = optOut.some((l) =>
         /\bopt[- ]?out of (?:the )?(?:sale (?:or|and) )?shar|\bsell(?:ing)?["”']? (?:or|and) ["“']?shar|\bsale (?:or|and) shar|\bopt[- ]?out of having\b[^.;]{0,50}\bshared\b|\bDo Not (?:Sell (?:or|and) )?Share\b/i.test(
@@ -887,11 +895,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (
         optOut.length > 0 &&
         sold.length === 0 &&
-        shared.length === 0 &&
-        plainDenial.length > 0 &&
+        // (Sharing with partners read from other clauses yields to the plain denial of "sharing" itself.)
+        (shared.length === 0 || sharingDenied.length > 0) &&
+        // (… and a denial of both words as the laws use them, 'We do not "sell" or "share" …', is the plain denial the
+        // question asks for, however the quotation marks hedge each.)
+        (plainDenial.length > 0 || sharingDenied.some((l) => isInNegationScope(l.clause.text, /\bsell/i))) &&
         (!offersSharing || sharingDenied.length > 0)
       )
-        return ctx.answer('no', [...plainDenial.slice(0, 1), ...sharingDenied.slice(0, 1)]);
+        return ctx.answer(
+          'no',
+          [...plainDenial.slice(0, 1), ...sharingDenied.slice(0, 1)].filter((l, i, all) => all.indexOf(l) === i),
+        );
       // The offer, and after it the clause that says what is handed to others, where one does: a sentence may claim it then.
       if (optOut.length > 0)
         return ctx.answer(
@@ -927,6 +941,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // Both words denied as the laws use them answer the question, whatever other sharing the policy lists.
+      {
+        clause:
+          'We give partners data to market our own products. Quill does not “sell” or “share” your data as privacy laws use those words. You may opt out of the sale of your data by e-mailing us.',
+        value: 'no',
+      },
+      // Sale denied, sharing for others' ads admitted, with its opt-out (not a sharing denial for minors only).
+      {
+        clause:
+          'Although Quill does not sell your data, we may share it through ad cookies that let third-party partners deliver ads to you. Quill does not “sell” or “share” the data of minors it knows to be under 16. You can opt out of such sharing on the Privacy Settings page.',
+        value: 'yes_opt_out',
+      },
       { clause: 'We do not sell your personal information to anyone.', value: 'no' },
       {
         clause: 'You can opt out of the sale or sharing of your personal information using the Do Not Sell or Share link.',

@@ -249,7 +249,7 @@ export function isDeniedBefore(text: string, verb: RegExp, window = 40): boolean
  * of a condition that opens it ("If you have not used it since, you shall be refunded": the refund is not denied).
  */
 const SCOPE_BOUNDARY =
-  /[;:]|\.\s|\b(?:but|however|although|though|except|unless|whereas|while|other than|instead)\b|,\s+(?:and|or)\s+(?:we|you|they|it|our)\b|(?<=(?:^|[.;:,]\s*)(?:if|when|once|provided that)\b[^,.;:]{1,240}),\s/gi;
+  /[;:]|\.\s|\b(?:but|however|although|though|except|unless|whereas|while|other than|instead)\b|,\s+(?:and|or)\s+(?:we|you|they|it|our)\b|,\s+(?:we|they)\s+(?:may|might|can|will|also|do)\b|(?<=(?:^|[.;:,]\s*)(?:if|when|once|provided that)\b[^,.;:]{1,240}),\s/gi;
 
 /**
  * True when the first match of `verb` lies in the scope of a negation: a negation earlier in the same clause of the
