@@ -1091,6 +1091,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', affirmed);
     },
     examples: [
+      // A title that opens with "No" denies what it lists.
+      { clause: 'No Selling, Profiling or Targeted Advertising. We keep your data to ourselves.', value: 'no' },
       // Consent asked for before the ads are tailored is an opt-in.
       {
         clause: 'Before we tailor ads to your taste, the app requests your express consent.',

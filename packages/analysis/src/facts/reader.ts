@@ -159,8 +159,9 @@ export function evidenceOf({ clause, document }: Located): Evidence {
  * "isn't used to". Checked in the words just before the practice's verb.
  */
 // (… or a subject quantified by "no": "No identity data is used to train …".)
+// (… or a title that opens with "No" and has no verb: "No Sale, Sharing, or Targeted Advertising.")
 const DENIAL =
-  /\bno\s+(?:[\w/-]+\s+){0,6}(?:is|are|was|were|will\s+be|shall\s+be)\s+(?!\w+\s+than\b)|\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not|makes?\s+no\s+(?:effort|attempt)|there\s+(?:is|are|will\s+be)\s+no|at\s+no\s+(?:point|time)|none\s+of|free\s+of(?!\s+charge))\b/i;
+  /^\W*No\s+(?![^.;:]*\b(?:is|are|was|were|will|shall|may|can|do|does|we|you)\b)|\bno\s+(?:[\w/-]+\s+){0,6}(?:is|are|was|were|will\s+be|shall\s+be)\s+(?!\w+\s+than\b)|\b(?:do(?:es)?\s+not|don['’]t|doesn['’]t|never|will\s+not|won['’]t|shall\s+not|is\s+not|isn['’]t|are\s+not|aren['’]t|not|makes?\s+no\s+(?:effort|attempt)|there\s+(?:is|are|will\s+be)\s+no|at\s+no\s+(?:point|time)|none\s+of|free\s+of(?!\s+charge))\b/i;
 /**
  * A negation whose subject is the user's wish or choice, not the service's practice: "If you do not want to receive ads
  * targeted to your interests, you can …", "you can choose not to receive personalised ads".
