@@ -683,13 +683,13 @@ const CHANGE_POWER =
 // (… or says it is: "We will give notice of a change by posting the new Agreement", "notice
 // consisting, at least, of posting the new Terms".)
 const NOTICE_BY_POSTING =
-  /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\b(?:notice|notif\w+)\b(?:(?!\b(?:including|such as|for example|or)\b)[^.]){0,60}\b(?:by|consists? of|consisting of|through|via)\s+(?:\w+\s+){0,2}?posting (?:of )?(?:the |a |an )?(?:revised|amended|updated|new|modified|changed)\b|\bnotice\b[^.]{0,60}\b(?:including|such as|for example) by (?:revising|updating|changing) the (?:"?last (?:updated|modified|revised)"? |effective )?date\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
+  /\bnotice\b[^.]{0,40}\bmay\b[^.]{0,100}\bposting\b|\b(?:notice|notif\w+)\b(?:(?!\b(?:including|such as|for example|or)\b)[^.]){0,120}\b(?:by|consists? of|consisting of|through|via)\s+(?:\w+\s+){0,2}?posting (?:of )?(?:the |a |an )?(?:revised|amended|updated|new|modified|changed)\b|\bnotice\b[^.]{0,60}\b(?:including|such as|for example) by (?:revising|updating|changing) the (?:"?last (?:updated|modified|revised)"? |effective )?date\b|\bposting\b[^.]{0,80}\b(?:shall|will|is|constitutes?) (?:constitute |be deemed |serve as )?(?:sufficient |adequate )?notice\b/i;
 /**
  * The service telling the user, whatever the channel or voice: "we will notify you", "you will be notified by e-mail", "will be announced",
  * "by providing notice via e-mail", "we will use reasonable efforts to contact you".
  */
 const NOTICE_ACT =
-  /\b(?:notif(?:y|ying|ies|ied|ication)|announc(?:e|ed|es|ing|ement)|(?:send|give|provide|providing|giving|sending)\s+(?:you\s+)?(?:with\s+)?(?:a\s+|an\s+)?(?:prior\s+|advance\s+|written\s+|e-?mail\s+)?(?:notice|e-?mail|message)|inform(?:s|ed|ing)?\s+(?:you|users?)|be informed|contact you|let you know|tell you|alert you)\b/i;
+  /\b(?:notif(?:y|ying|ies|ied|ication)|announc(?:e|ed|es|ing|ement)|(?:send|give|provide|providing|giving|sending)\s+(?:you\s+)?(?:with\s+)?(?:a\s+|an\s+)?(?:prior\s+|advance\s+|written\s+|e-?mail\s+)?(?:notice|e-?mail|message)|inform(?:s|ed|ing)?\s+(?:you|users?)|be informed|contact you|let you know|tell you|alert you|present(?:ed|s)?\s+(?:again\s+)?to\s+(?:you|the\s+(?:customer|user|member|subscriber)s?))\b/i;
 /**
  * What makes a notice a promise rather than a possibility: no "may", "might", "could" right before the act, nor "in
  * certain circumstances" or "it's possible that" framing it  (Bumble: "In certain circumstances, we may send an email to you notifying you of a Change" promises
@@ -2955,6 +2955,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // Notice that is the posting, however far its words from the notice; new terms shown to you are notice.
+      {
+        clause:
+          'We may change these Terms. We will notify each member of the changed Terms and of the date they apply from by posting the changed Terms in the app or by other suitable means.',
+        document: 'terms',
+        value: 'no_notice',
+      },
+      { clause: 'From time to time these Terms may be updated and presented again to you.', document: 'terms', value: 'notice' },
       // A notice you must give is no notice the service promises.
       {
         clause:
