@@ -364,7 +364,8 @@ function contactForm(links: readonly { text: string; href: string }[], base: str
       !FORM_LINK.test(url.pathname + url.search + url.hostname + link.text)
     )
       continue;
-    url.hash = '';
+    // (A fragment that names the request on a page of answers, "…/faq/#privacyRequest", is where to go; others are dropped.)
+    if (!/request/i.test(url.hash)) url.hash = '';
     for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAMS.test(key)) url.searchParams.delete(key);
     return url.href;
   }
@@ -1752,6 +1753,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer(best.value, [best.l]);
     },
     examples: [
+      {
+        clause: 'To exercise your rights, please [submit a request](https://example.com/help/#dataRequest).',
+        value: 'https://example.com/help/#dataRequest',
+      },
       { clause: 'Questions about this policy? Write to privacy@example.com.', value: 'privacy@example.com' },
       { clause: 'If you would like to exercise your rights, please contact support@example.com.', value: 'support@example.com' },
       { clause: 'To exercise these rights, send an email to privacy[at]example[dot]com.', value: 'privacy@example.com' },
