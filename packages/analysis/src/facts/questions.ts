@@ -444,7 +444,7 @@ function candidateOf(value: string, kind: 'email' | 'form', l: Located, offer: s
 
 const LAW_REQUEST = /\b(?:law enforcement|government(?:al)? (?:requests?|authorities)|legal (?:requests?|process)|subpoena|court order)\b/i;
 const NOTIFY_USER =
-  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide)\s+(?:you\s+)?(?:with\s+)?(?:prior\s+|advance\s+)?notice|notice to|inform(?:s|ed|ing)?|tell|let)\s+(?:\w+\s+){0,3}?(?:you|users?|the (?:affected )?(?:user|member|account holder|customer)s?|affected (?:users|customers|members|individuals))\b|\b(?:send|give|provide)\s+you\s+(?:with\s+)?(?:a\s+)?(?:prior\s+|advance\s+|written\s+)?notice\b/i;
+  /\b(?:notif(?:y|ying|ies|ied)|(?:send|give|provide)\s+(?:you\s+)?(?:with\s+)?(?:prior\s+|advance\s+)?notice|notice to|inform(?:s|ed|ing)?|tell|let)\s+(?:\w+\s+){0,3}?(?:you|users?(?!\s+who\b)|the (?:affected )?(?:user|member|account holder|customer)s?|affected (?:users|customers|members|individuals))\b|\b(?:send|give|provide)\s+you\s+(?:with\s+)?(?:a\s+)?(?:prior\s+|advance\s+|written\s+)?notice\b/i;
 
 const BREACH =
   /\b(?:data breach|(?:security|privacy)(?: systems?)? (?:breach|incident)e?s?|breach of (?:the )?(?:security|your (?:personal )?(?:data|information))|notifiable breach)\b/i;
@@ -1806,6 +1806,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return told.length > 0 ? ctx.answer('yes', told) : NOT_STATED;
     },
     examples: [
+      // Other users told of something else are not you told of a demand for your data.
+      {
+        clause: 'We comply with legal duties, such as removing unlawful posts or notifying users who chatted with a banned member.',
+        value: 'not_stated',
+      },
       {
         clause: 'We will notify you of law enforcement requests for your data unless we are legally prohibited from doing so.',
         value: 'yes',
