@@ -3592,7 +3592,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .filter((l) => offersRefund(l.clause.text))
         .sort((a, b) => Number(scopeOf(a.clause) !== undefined) - Number(scopeOf(b.clause) !== undefined));
       if (partial.length > 0) return ctx.answer('partial', partial);
-      const none = found.filter((l) => NO_REFUND.test(l.clause.text));
+      // (A denial about one kind of balance only, "no refunds for expired credits", is no rule for what you pay.)
+      const none = found.filter(
+        (l) =>
+          NO_REFUND.test(l.clause.text) &&
+          !(
+            /\b(?:credits?|gift cards?|tokens?|coins|wallet funds)\b/i.test(l.clause.text) &&
+            !/\b(?:fees|payments|subscriptions?|purchases|amounts? paid|charges)\b/i.test(l.clause.text)
+          ),
+      );
       if (none.length > 0) return ctx.answer('no', none);
       return NOT_STATED;
     },
@@ -3618,6 +3626,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'no',
       },
       { clause: 'If we close your account, you shall receive no refund for unused time.', document: 'terms', value: 'no' },
+      { clause: 'Credits that expire unused are not refunded in whole or in part.', document: 'terms', value: 'not_stated' },
       {
         clause:
           'Fees are non-refundable. Where mandatory consumer law applies, our liability is limited to a pro-rata refund of unused fees.',
