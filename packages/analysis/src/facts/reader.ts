@@ -422,7 +422,7 @@ function findIn(document: FactDocument, patterns: readonly RegExp[], inSection: 
  * Users"): every question asks what binds a person using the service, so such parts state no rule for them.
  */
 const BUSINESS_PART = /\b(?:business|commercial) (?:use|users?|customers?|accounts?)\b|\bfor (?:businesses|organi[sz]ations)\b/i;
-function isForBusinessOnly(clause: Clause): boolean {
+export function isForBusinessOnly(clause: Clause): boolean {
   return [clause.heading, ...(clause.parts ?? [])].some((h) => BUSINESS_PART.test(h));
 }
 

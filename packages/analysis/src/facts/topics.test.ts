@@ -124,6 +124,15 @@ describe('children below the age the terms set', () => {
   });
 });
 
+describe('a part for business customers', () => {
+  it('states no topic for a person using the service', () => {
+    const [cap] = clausesOf('Our total liability to you will not exceed one hundred dollars.');
+    const business = { ...cap!, heading: 'Business use of the app addendum' };
+    expect(readTopics([finding('limitation_of_liability', business)], { terms: [business] }).liability_limited).toBeUndefined();
+    expect(readTopics([finding('limitation_of_liability', cap!)], { terms: [cap!] }).liability_limited).toBeDefined();
+  });
+});
+
 describe('topic records', () => {
   it('read every topic of the contracts, each once', () => {
     expect(TOPICS.map((t) => t.id).sort()).toEqual([...TOPIC_FACT_IDS].sort());

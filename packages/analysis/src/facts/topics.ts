@@ -3,7 +3,7 @@ import type { Finding } from '../classify/classify';
 import { POINTS_BACK, quotedLinks, type Clause } from '../segment/segment';
 import { describeFinding, namedRecipients, NOT_PERSONAL_DATA, recipientKinds, type Description } from '../summarize/describe';
 import { isStatement, listing } from '../summarize/details';
-import { europeanRegionsIn, exemptionOf, regionOf, scopeOf, scopeWithSource } from './reader';
+import { europeanRegionsIn, exemptionOf, isForBusinessOnly, regionOf, scopeOf, scopeWithSource } from './reader';
 import { isBackedByQuote, statesPlainly } from './reconcile';
 
 /**
@@ -113,6 +113,8 @@ function chooseOnePerCategory(findings: readonly Finding[]): Map<string, Chosen>
   for (const finding of findings) {
     if (!TOPIC_CATEGORIES.has(finding.category.id)) continue;
     if (!confirmed.has(finding.category.id) || !finding.matchesPattern || !isStatement(finding.clause.text)) continue;
+    // A part written for business customers states no rule for a person, here as for the questions.
+    if (isForBusinessOnly(finding.clause)) continue;
     // A lead-in ("… with:", "We may share information in the following ways:") says nothing until its items do.
     if (/:\s*$/.test(finding.clause.text)) continue;
     // A list item is read with the sentence it completes ("We may disclose your information:" / "to the police.").
