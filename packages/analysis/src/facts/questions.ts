@@ -2421,6 +2421,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       });
     },
     examples: [
+      // A section some users are exempt from, named within a longer phrase ("the agreement to arbitrate in Section 9").
+      {
+        clause:
+          '## 9. Arbitration\n\nYou and Quill agree to resolve disputes by binding arbitration.\n\n## 10. Other terms\n\nIf you are a user in the European Union, the agreement to arbitrate in Section 9 will not apply to you.',
+        document: 'terms',
+        value: 'mandatory',
+        fields: { scope: 'users outside the European Union' },
+      },
       {
         clause: 'Apart from claims for an injunction, you and Quill will settle every dispute in binding JAMS arbitration.',
         document: 'terms',

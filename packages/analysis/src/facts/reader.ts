@@ -297,7 +297,7 @@ export function durationsIn(text: string): Array<{ days: number; index: number; 
 const REGION = String.raw`((?:the )?[A-Z][\w.]*(?: [A-Z][\w.]*)*(?: \([A-Z]+\))?(?:(?:,| or| and|, or|, and) (?:the )?[A-Z][\w.]*(?: [A-Z][\w.]*)*(?: \([A-Z]+\))?)*)`;
 const WHO_IN = String.raw`(?:you are|you['’]re) an? (?:consumer|user|resident)s? (?:in|of|living in|resident in|based in|located in|habitually resident in) (?:the )?`;
 const EXEMPTION = new RegExp(
-  String.raw`\b${WHO_IN}${REGION}(?:\s*\([^)]{1,12}\))?(?:,? or any other country[^,.]{0,80})?,? (?:(?:the above|the foregoing|this (?:section|paragraph|clause)|(?:Sections?|Clauses?|Articles?) (\d+(?:\.\d+)*)(?:\s*[-–]\s*(\d+(?:\.\d+)*))?)(?: above| below)? (?:does|do|shall|will)(?: not|n['’]t) apply)`,
+  String.raw`\b${WHO_IN}${REGION}(?:\s*\([^)]{1,12}\))?(?:,? or any other country[^,.]{0,80})?,? (?:(?:the above|the foregoing|this (?:section|paragraph|clause)|(?:the [a-z][a-z ]{0,40}? in )?(?:Sections?|Clauses?|Articles?) (\d+(?:\.\d+)*)(?:\s*[-–]\s*(\d+(?:\.\d+)*))?)(?: above| below)? (?:does|do|shall|will)(?: not|n['’]t) apply)`,
 );
 /** Whether a section number is the one an exemption names or within the range it names ("Sections 12.1-12.8"). */
 function coversSection(from: string, to: string | undefined, section: string, opening = false): boolean {
