@@ -3524,9 +3524,18 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
             : d.days;
         });
       const days = found.flatMap((l) => periods(l.clause.text)).find((d) => d >= 30);
-      return days ? ctx.answer(days, found) : NOT_STATED;
+      // (… for whom, where a heading or scope line limits it: "If you are a US resident this Section 20 applies".)
+      return days ? ctx.answer(days, found, scopeField(found[0]!)) : NOT_STATED;
     },
     examples: [
+      // For whom a scope line says.
+      {
+        clause:
+          '## 7. Disputes\n\nIf you live in the U.S. this Section 7 applies.\n\nAny claim must be brought within one year after it arises.',
+        document: 'terms',
+        value: 365,
+        fields: { scope: 'US users' },
+      },
       { clause: 'Any claim must be filed within one year and fourteen days after it arises.', document: 'terms', value: 379 },
       { clause: 'Any claim must be filed within one (1) year and twenty-one (21) days after it arises.', document: 'terms', value: 386 },
       {
