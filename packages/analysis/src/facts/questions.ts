@@ -152,7 +152,7 @@ const AD_CONTROL =
 const OPT_OUT_HOW =
   /^\s*(?:to do (?:so|this)|(?:please )?(?:visit|go to|use|open)\b|you can (?:opt[- ]out|do (?:so|this)|turn|change|manage|exercise)\b[^.]{0,60}\b(?:by|in|via|through|at)\b)/i;
 
-const ELSEWHERE = String.raw`(?:on|across|from|in|and|or) (?:other|third[- ]party|partners['’]?|their|different) (?:websites|sites|apps|services|online services)|(?:on|to) another (?:site|website|app)|across (?:websites|sites|apps|devices|the (?:web|internet))|over time and across\b|off (?:of )?(?:our|the|[A-Z]\w+) (?:websites?|services|products|apps|Services)|outside (?:of )?(?:our|the) (?:network|websites?|services)|advertiser['’]s (?:site|website)|(?:websites|apps) (?:you visit|of (?:other|third))`;
+const ELSEWHERE = String.raw`(?:on|across|from|in|and|or) (?:other|third[- ]party|partners['’]?|their|different) (?:websites|sites|apps|services|online services)|(?:websites|sites|apps),? (?:of|operated by) (?:[A-Z]\w* or )?(?:our |its )?(?:partners|third parties)\b|(?:on|to) another (?:site|website|app)|across (?:websites|sites|apps|devices|the (?:web|internet))|over time and across\b|off (?:of )?(?:our|the|[A-Z]\w+) (?:websites?|services|products|apps|Services)|outside (?:of )?(?:our|the) (?:network|websites?|services)|advertiser['’]s (?:site|website)|(?:websites|apps) (?:you visit|of (?:other|third))`;
 /** Trackers of others on the service: "third-party cookies", "We allow third parties to use Cookies through the Service", "allow other organizations to use tracking technologies". */
 // (… or said of third parties themselves: "Certain third parties collect data about you through cookies, pixels and SDKs",
 // "the service and chosen third-party partners use cookies"; or of the cookies' purpose: advertising or marketing cookies,
@@ -1184,6 +1184,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       },
       { clause: 'We also work with partners to serve ads to you off Example Services.', value: 'yes' },
       { clause: 'We do not use third-party cookies.', value: 'not_stated' },
+      // Browsing others' websites.
+      {
+        clause: 'We collect cookie data and your device ID whenever you use the app or browse the websites of Quill or our partners.',
+        value: 'yes',
+      },
       // Others' trackers on the service, however said; a service you reach through the app setting its own is not.
       { clause: 'Some third-party partners place cookies and SDKs in our app to measure the ads they run.', value: 'yes' },
       { clause: 'Our marketing cookies report sign-ups to the ad networks we buy ads from.', value: 'yes' },
