@@ -64,6 +64,14 @@ describe('gradeOf', () => {
     expect(gradeOf(of(...Array<Severity>(14).fill('bad')), { oneDocument: true })).toBe('D');
   });
 
+  it('gives D where three or more practices of the surveillance economy are stated, whatever the balance', () => {
+    const balanced = of('good', 'good', 'bad', 'bad');
+    expect(gradeOf(balanced, { surveillancePractices: 2 })).toBe('C');
+    expect(gradeOf(balanced, { surveillancePractices: 3 })).toBe('D');
+    // (… and E stays E.)
+    expect(gradeOf(of(...Array<'bad'>(16).fill('bad')), { surveillancePractices: 3 })).toBe('E');
+  });
+
   it('weighs boilerplate at half a practice', () => {
     expect(gradeOf([{ severity: 'bad', weight: 0.5 }, { severity: 'bad', weight: 0.5 }, { severity: 'good' }])).toBe('C');
   });

@@ -160,14 +160,22 @@ const SURVEILLANCE = new Set([
 ]);
 const B_FLOOR = -5;
 /** The same practices as fact-sheet answers. */
-const SURVEILLANCE_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly FactAnswer['value'][] }> = [
-  { fact: 'cross_site_tracking', values: ['yes'] },
-  { fact: 'sells_data', values: ['yes', 'yes_opt_out'] },
-  { fact: 'targeted_ads', values: ['yes', 'yes_opt_out', 'yes_opt_in'] },
-  { fact: 'ai_training', values: ['yes', 'yes_opt_out', 'yes_opt_in'] },
-  { fact: 'message_content', values: ['yes'] },
-  { fact: 'biometrics', values: ['yes', 'yes_with_consent'] },
+const SURVEILLANCE_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly FactAnswer['value'][]; label: string }> = [
+  { fact: 'cross_site_tracking', values: ['yes'], label: 'tracking on other sites' },
+  { fact: 'sells_data', values: ['yes', 'yes_opt_out'], label: 'sale or sharing of your data' },
+  { fact: 'targeted_ads', values: ['yes', 'yes_opt_out', 'yes_opt_in'], label: 'personalised ads' },
+  { fact: 'ai_training', values: ['yes', 'yes_opt_out', 'yes_opt_in'], label: 'AI training on your data' },
+  { fact: 'message_content', values: ['yes'], label: 'reading your messages' },
+  { fact: 'biometrics', values: ['yes', 'yes_with_consent'], label: 'biometric data' },
 ];
+/**
+ * The legend's "three or more serious problems" (D): three or more of those practices stated, whatever the balance. Session
+ * 18: reviewers reading the whole documents graded harsher than this engine on most services with three or more of these
+ * practices (as session 15's reviewers did for Facebook, Instagram, TikTok, YouTube). With the rule, 22 of 38 unseen
+ * services' grades equal theirs instead of 19, and 13 of the 34 dev services' instead of 11 (a new, harsher review), with
+ * two grades two steps apart instead of five; at four practices, 21 and 12.
+ */
+const SERIOUS_PRACTICES = 3;
 
 /**
  * ToS;DR's rule over weighted findings: balance = good − bad − 3 × blocker; no grade without
@@ -182,6 +190,8 @@ export function gradeOf(
     withoutSurveillance?: boolean;
     /** Only one of the two documents was read. */
     oneDocument?: boolean;
+    /** How many of the surveillance economy's practices the fact sheet states. */
+    surveillancePractices?: number;
   } = {},
 ): Grade {
   const sum = (s: Severity) => counted.filter((c) => c.severity === s).reduce((n, c) => n + (c.weight ?? 1), 0);
@@ -189,7 +199,12 @@ export function gradeOf(
   if (good + bad + blocker === 0) return null;
   const balance = good - bad - 3 * blocker;
   if (balance <= E_BALANCE || blocker > good) return 'E';
-  if (blocker >= 3 || balance <= (options.oneDocument ? D_BALANCE_ONE_DOCUMENT : D_BALANCE)) return 'D';
+  if (
+    blocker >= 3 ||
+    (options.surveillancePractices ?? 0) >= SERIOUS_PRACTICES ||
+    balance <= (options.oneDocument ? D_BALANCE_ONE_DOCUMENT : D_BALANCE)
+  )
+    return 'D';
   const bads = counted.filter((c) => c.severity === 'bad');
   if (options.withoutSurveillance && blocker === 0 && balance > B_FLOOR && bads.every((c) => !c.key || !SURVEILLANCE.has(c.key)))
     return bads.every((c) => (c.weight ?? 1) <= 0.5) ? 'A' : 'B';
@@ -239,9 +254,10 @@ export function gradeSummary(
   for (const bad of BAD_FACTS) if (bad.values.includes(facts[bad.fact].value) && facts[bad.fact].evidence.length > 0) count(bad.key, 'bad');
   const all = [...counted.values()];
   // The surveillance economy's practices as the fact sheet states them, listed or not.
-  const surveils = SURVEILLANCE_FACTS.some(({ fact, values }) => values.includes(facts[fact].value));
-  const withoutSurveillance = options.privacyRead && !surveils && all.every((c) => c.severity !== 'bad' || !SURVEILLANCE.has(c.key));
-  const grade = gradeOf(all, { withoutSurveillance, oneDocument: options.oneDocument ?? false });
+  const practices = SURVEILLANCE_FACTS.filter(({ fact, values }) => values.includes(facts[fact].value) && facts[fact].evidence.length > 0);
+  const withoutSurveillance =
+    options.privacyRead && practices.length === 0 && all.every((c) => c.severity !== 'bad' || !SURVEILLANCE.has(c.key));
+  const grade = gradeOf(all, { withoutSurveillance, oneDocument: options.oneDocument ?? false, surveillancePractices: practices.length });
   if (!grade) return { grade, gradeReason: 'No practice that counts for a grade was found.' };
   const heaviest = (severity: Counted['severity']) =>
     all
@@ -260,10 +276,15 @@ export function gradeSummary(
     withoutSurveillance && (grade === 'A' || grade === 'B') && bads.length > 0
       ? ' None of tracking on other sites, sale of your data, personalised ads, AI training on your data, reading your messages or biometric data was found in these documents.'
       : '';
+  // … and a D the practices decided, where the balance alone would not have, names them.
+  const bySurveillance =
+    grade === 'D' && practices.length >= SERIOUS_PRACTICES && gradeOf(all, { oneDocument: options.oneDocument ?? false }) !== 'D'
+      ? ` ${practices.length} practices of the surveillance economy are stated: ${practices.map((p) => p.label).join(', ')}.`
+      : '';
   return {
     grade,
     gradeReason: against.length
-      ? `Grade ${grade}: ${against.join(' and ')} against ${good}.${lifted}`
+      ? `Grade ${grade}: ${against.join(' and ')} against ${good}.${lifted}${bySurveillance}`
       : `Grade ${grade}: ${goods.length} good practice${goods.length === 1 ? '' : 's'} (${named(goods, 4)}) and no bad one.`,
   };
 }
