@@ -449,10 +449,13 @@ const NOTIFY_USER =
 const BREACH =
   /\b(?:data breach|(?:security|privacy)(?: systems?)? (?:breach|incident)e?s?|breach of (?:the )?(?:security|your (?:personal )?(?:data|information))|notifiable breach)\b/i;
 
+/** Data moved out of a country named with its capital letter ("transfer your data out of Singapore"; not "out of order"). */
+const TRANSFER_OUT_OF =
+  /\b(?:[Tt]ransfer\w*|[Ss]ent|[Mm]oved|[Ss]tored)\b[^.]{0,120}\bout of (?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)?\b(?! of\b)/;
 /** "… sent to and used in the US and UK": the capitals only (not "sent to us"). */
 const TRANSFER_US = /\b(?:[Tt]ransfer\w*|(?<!\bthe )[Pp]rocess\w*|[Ss]tor\w*|[Ss]ent|[Mm]oved|[Hh]osted)\b[^.]{0,120}\bthe US\b/;
 const TRANSFER = new RegExp(
-  String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted|accessed|end up)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|EU|European|UK|United Kingdom|state)|out of (?:the )?(?:EEA|EU|UK|[A-Z][a-z]+)\b(?! of)|other countries|countries other than|(?:a|any) (?:other )?country other than|any other country|another country|(?:various|different|several|many) countries|around the world|all over the world|throughout the world|internationally|across borders|United States|third countries|countries (?:without|that (?:do not|don['’]t) have) (?:an? )?adequa\w*)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
+  String.raw`\b(?:transfer\w*|process\w*|stor\w*|sent|moved|hosted|accessed|end up)\b[^.]{0,120}\b(?:outside (?:of )?(?:your|the) (?:country|countries|region|jurisdiction|EEA|EU|European|UK|United Kingdom|state)|out of (?:the )?(?:EEA|EU|UK|European Union|United Kingdom|United States)\b|other countries|countries other than|(?:a|any) (?:other )?country other than|any other country|another country|(?:various|different|several|many) countries|around the world|all over the world|throughout the world|internationally|across borders|United States|third countries|countries (?:without|that (?:do not|don['’]t) have) (?:an? )?adequa\w*)\b|\binternational (?:data )?transfers?\b|\b(?:Data Privacy Framework|Privacy Shield)\b`,
   'i',
 );
 const PLACES = [
@@ -540,7 +543,7 @@ const SOME_CLAIMS_OPT_OUT =
   /\bopt[- ]?out\b[^.]{0,80}\b(?:with respect to|only for|solely for|only as to|to arbitrate)\s+(?!any\b|all\b)[\w-]+\s+claims\b|\b(?:with respect to|only for|solely for|only as to)\s+(?!any\b|all\b)[\w-]+\s+claims\b[^.]{0,200}\bopt[- ]?out\b/i;
 /** A court's role in an arbitration (compelling it, confirming its award), not the forum of disputes. */
 const ARBITRATION_SUPPORT =
-  /\bcompel arbitration\b|\bconfirm\w*\b[^.]{0,60}\baward\b|\benter\w* judgment on the award\b|\bstay (?:the )?proceedings pending arbitration\b/i;
+  /\bcompel arbitration\b|\benforce\w*\b[^.]{0,30}\b(?:arbitration |arbitral )?award\b|\bconfirm\w*\b[^.]{0,60}\baward\b|\benter\w* judgment on the award\b|\bstay (?:the )?proceedings pending arbitration\b/i;
 /** The consumer's own law or courts as the general rule (EU-style terms). */
 const LOCAL_LAW =
   /\blaws? of (?:the )?((?:your )?country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live)|your country of (?:habitual )?residence|(?:your|that) country(?: or territory)?|jurisdiction (?:in which|where) you (?:live|reside|are (?:a )?resident)|country (?:of|where) (?:your|you) (?:main |habitual )?(?:residence|reside|live))\b/i;
@@ -1855,7 +1858,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // (A title such as "Participation in the Data Privacy Framework" states nothing.)
       // What goes abroad is data ("some transactions might … be processed in another country" moves none; nor does "the
       // process set out in the US Digital Millennium Copyright Act").
-      const found = serviceOnly([...ctx.find(TRANSFER), ...ctx.find(TRANSFER_US)]).filter(
+      const found = serviceOnly([...ctx.find(TRANSFER), ...ctx.find(TRANSFER_US), ...ctx.find(TRANSFER_OUT_OF)]).filter(
         (l, i, all) =>
           isStatement(l.clause.text) &&
           /\b(?:data|information|content|details)\b/i.test(l.clause.text) &&
@@ -1870,6 +1873,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', safeguard ? [...found.slice(0, 2), safeguard] : found, where.length > 0 ? { where } : {});
     },
     examples: [
+      { clause: 'We may need to transfer your personal data out of Norway to serve you.', value: 'yes' },
+      { clause: 'Requests for your data may be processed out of order when our systems are busy.', value: 'not_stated' },
       {
         clause: 'A purchase in a foreign currency may be settled and processed in another country.',
         document: 'terms',
@@ -2259,6 +2264,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer(general.court, [general.l, ...smallClaims, ...(isException && local ? [local] : [])], scope ? { scope } : {});
     },
     examples: [
+      // A court named only for appeals and the enforcement of an award is no forum of disputes.
+      {
+        clause:
+          'To enforce an arbitral award, the courts of Dublin, Ireland have exclusive jurisdiction. All other disputes are brought exclusively in the courts of Cork, Ireland.',
+        document: 'terms',
+        value: 'Cork, Ireland',
+      },
       // A paragraph opened for some users ("If you reside in the United States, …") is theirs to its end; the court of
       // everyone else ("Unless you reside in …") is the US answer's variant.
       {
