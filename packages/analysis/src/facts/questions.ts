@@ -1618,6 +1618,10 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         (l) =>
           !/\b(?:we|us) (?:may|can|will)\b[^.]{0,20}\bdelet/i.test(l.clause.text) &&
           !/\bcookies?\b/i.test(l.clause.text) &&
+          // (… nor removing your data from what a product shows others: "remove your information from the model's output".)
+          !/\b(?:remove|delete|erase)\w*\b[^.]{0,60}\bfrom (?:the |our )?(?:[\w’']+ )?(?:outputs?|results|search results|responses|answers)\b/i.test(
+            l.clause.text,
+          ) &&
           !/\bcancel\w*\b[^.;]{0,20}\b(?:paid|premium|pro|plus|trial|subscription)\b[^.;]{0,12}\b(?:account|plan|membership|subscription)\b/i.test(
             l.clause.text,
           ),
@@ -1649,6 +1653,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
     },
     examples: [
+      // Removing your data from what a product shows is no deletion of your account or data.
+      {
+        clause:
+          'If an answer of our assistant names you wrongly, you may ask us to remove your details from its answers through this form.',
+        value: 'not_stated',
+      },
       // Cancelling a paid plan is no deletion of the account.
       { clause: 'You can cancel your premium account whenever you like on the billing page.', value: 'not_stated' },
       {
