@@ -474,10 +474,8 @@ export function regionOf(text: string): string | undefined {
   // "Unless you reside in the US or are an EU consumer, …": everyone else.
   const unless = UNLESS_IN.exec(text)?.[1];
   if (unless) {
-    const regions = [
-      ...(/\b(?:United States|U\.S\.|US|USA)\b/.test(unless) ? ['the United States'] : []),
-      europeanRegionsIn(unless) ?? [],
-    ].flat();
+    const us = /\b(?:United States|U\.S\.|US|USA)\b/.test(unless) ? 'the United States' : undefined;
+    const regions = [us, europeanRegionsIn(unless)].filter((r): r is string => r !== undefined);
     return regions.length ? `users outside ${regions.join(' and ')}` : undefined;
   }
   // "If you are not a user in the European Economic Area, the United Kingdom, or Switzerland, …"
