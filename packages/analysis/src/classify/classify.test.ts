@@ -4,7 +4,8 @@ import { extractDocument } from '../extract/extract';
 import { segmentClauses } from '../segment/segment';
 import { classifyClauses, classifySentence } from './classify';
 import { matchCues } from './cues';
-import { leadInIndex, matchPatternCategories } from './features';
+import { extractFeatures, leadInIndex, matchPatternCategories } from './features';
+import { scoreFeatures, scoreWeighed, weighSentence } from './model';
 import { CATEGORIES } from './taxonomy';
 import { hasShared, sharedPath } from '../../test/shared-corpus';
 
@@ -42,6 +43,43 @@ describe('taxonomy keyword gate', () => {
     const differing = sentences.filter((s) => matchPatternCategories(s).join() !== ungated(s).join());
     expect(differing).toEqual([]);
     expect(sentences.length).toBeGreaterThan(10_000);
+  });
+});
+
+describe('scoring by feature roles', () => {
+  /** Margins as classifyClauses computes them (weighed features) and as training does (named feature counts). */
+  const both = (sentence: string, leadIn?: string) => {
+    const weigh = (text: string) => weighSentence(text, matchPatternCategories(text));
+    const fast = scoreWeighed(weigh(sentence), leadIn === undefined ? undefined : weigh(leadIn));
+    return { fast, named: scoreFeatures(extractFeatures(sentence, leadIn)) };
+  };
+  const same = (a: Record<string, number>, b: Record<string, number>) =>
+    Object.keys(b).every((label) => Math.abs(a[label]! - b[label]!) < 1e-12);
+
+  it('gives the margins of the named features, for a sentence alone and for a list item with its lead-in', () => {
+    const cases: Array<[string, string?]> = [
+      ['Any dispute will be resolved by binding arbitration administered by JAMS, and you waive class actions.'],
+      ['We reserve the right to modify these Terms at any time, at our sole discretion.'],
+      ['(b) if you breach these Terms or fail to pay fees when due;', 'We may suspend or terminate your account immediately:'],
+      ['Les conditions générales régissent l’utilisation du service.'],
+    ];
+    for (const [sentence, leadIn] of cases) {
+      const { fast, named } = both(sentence, leadIn);
+      expect(same(fast, named)).toBe(true);
+    }
+  });
+
+  it.runIf(hasShared(`${CORPUS}/claudette50_en.jsonl`))('gives the margins of the named features on every CLAUDETTE sentence', () => {
+    const sentences: string[] = readFileSync(`${CORPUS}/claudette50_en.jsonl`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { sentence: string }).sentence);
+    const differing = sentences.filter((s, i) => {
+      const { fast, named } = both(s, i > 0 ? sentences[i - 1] : undefined);
+      return !same(fast, named);
+    });
+    expect(differing).toEqual([]);
+    expect(sentences.length).toBeGreaterThan(5_000);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { DocumentType } from '@fineprint/contracts';
 import type { Clause } from '../segment/segment';
-import { extractFeatures, type FeatureCounts, leadInFeatures, leadInIndex, matchPatternCategories, sentenceFeatures } from './features';
-import { confidence, scoreFeatures } from './model';
+import { extractFeatures, leadInIndex, matchPatternCategories } from './features';
+import { confidence, scoreFeatures, scoreWeighed, weighSentence, type WeighedFeatures } from './model';
 import { MODEL } from './model-weights.generated';
 import { CATEGORIES, CLAUDETTE_LABELS, type Category, type ClaudetteLabel } from './taxonomy';
 
@@ -30,11 +30,8 @@ const PATTERN_CONFIDENCE = 0.6;
 const CLAUDETTE = new Set<string>(CLAUDETTE_LABELS);
 const BY_ID = new Map<string, Category>(CATEGORIES.map((category) => [category.id, category]));
 
-/** The model's margins for one sentence and the CLAUDETTE labels it confirms (margin above the label's threshold). */
-function judge(counts: FeatureCounts, leadIn?: FeatureCounts) {
-  const margins = scoreFeatures(counts, MODEL, leadIn);
-  return { margins, isConfirmed: (label: ClaudetteLabel) => margins[label] > 0 };
-}
+/** The CLAUDETTE labels margins confirm (margin above the label's threshold). */
+const confirms = (margins: Record<ClaudetteLabel, number>) => (label: ClaudetteLabel) => margins[label] > 0;
 
 /**
  * Classifies the clauses of one document, in reading order (a list item is read with the
@@ -46,26 +43,21 @@ function judge(counts: FeatureCounts, leadIn?: FeatureCounts) {
 export function classifyClauses(clauses: readonly Clause[], document: DocumentType, url: string): Finding[] {
   const findings: Finding[] = [];
   const texts = clauses.map((clause) => clause.text);
-  // A lead-in's own features are computed once and serve every item of its list, as do the "L:…" features they give.
-  const leadFeatures = new Map<number, FeatureCounts>();
-  const leadInOf = new Map<number, FeatureCounts>();
+  // A lead-in's features are weighed once and serve every item of its list.
+  const weighed = new Map<number, WeighedFeatures>();
+  const weigh = (i: number, matched = matchPatternCategories(texts[i]!)) => {
+    let features = weighed.get(i);
+    if (!features) weighed.set(i, (features = weighSentence(texts[i]!, matched, MODEL)));
+    return features;
+  };
   clauses.forEach((clause, i) => {
     if (clause.text.length < 25) return;
     const matchedList = matchPatternCategories(clause.text);
     const matched = new Set(matchedList);
-    const own = sentenceFeatures(clause.text, matchedList);
-    if (/:\s*$/.test(clause.text)) leadFeatures.set(i, own);
+    const own = weigh(i, matchedList);
     const lead = leadInIndex(texts, i);
-    let leadIn: FeatureCounts | undefined;
-    if (lead >= 0) {
-      leadIn = leadInOf.get(lead);
-      if (!leadIn) {
-        const leadCounts = leadFeatures.get(lead) ?? sentenceFeatures(texts[lead]!);
-        leadFeatures.set(lead, leadCounts);
-        leadInOf.set(lead, (leadIn = leadInFeatures(leadCounts)));
-      }
-    }
-    const { margins, isConfirmed } = judge(own, leadIn);
+    const margins = scoreWeighed(own, lead >= 0 ? weigh(lead) : undefined, MODEL);
+    const isConfirmed = confirms(margins);
     for (const label of CLAUDETTE_LABELS) {
       const category = BY_ID.get(label)!;
       // A category read only in some documents (governing law in the terms) is not read elsewhere.
@@ -95,6 +87,5 @@ export function classifyClauses(clauses: readonly Clause[], document: DocumentTy
 
 /** Convenience for evaluation: CLAUDETTE labels predicted for a lone sentence. */
 export function classifySentence(sentence: string, leadIn?: string): ClaudetteLabel[] {
-  const { isConfirmed } = judge(extractFeatures(sentence, leadIn));
-  return CLAUDETTE_LABELS.filter(isConfirmed);
+  return CLAUDETTE_LABELS.filter(confirms(scoreFeatures(extractFeatures(sentence, leadIn), MODEL)));
 }

@@ -6,7 +6,7 @@ export type FeatureCounts = Map<string, number>;
 
 const PATTERN_WEIGHT = 3;
 const CUE_WEIGHT = 5;
-const LEAD_IN_WEIGHT = 0.5;
+export const LEAD_IN_WEIGHT = 0.5;
 const CUE_FAMILY = new Map<string, string>(
   Object.entries(CUE_SETS).flatMap(([label, set]) => set.cues.map(([name]) => [name, label] as const)),
 );
@@ -33,38 +33,72 @@ export function withLeadIn(own: FeatureCounts, lead: FeatureCounts | undefined):
 /** A lead-in's features as its list items take them ("L:…", at reduced weight): none is one of an item's own. */
 export function leadInFeatures(lead: FeatureCounts): FeatureCounts {
   const counts: FeatureCounts = new Map();
-  for (const [feature, count] of lead) add(counts, `L:${feature}`, count * LEAD_IN_WEIGHT);
+  for (const [feature, count] of lead) add(counts, leadInFeature(feature), count * LEAD_IN_WEIGHT);
   return counts;
 }
+
+/** The name a lead-in's feature takes in the items of its list. */
+export const leadInFeature = (feature: string): string => `L:${feature}`;
+
+/**
+ * Receives a sentence's features as they are built, by kind, so a reader may key them as it
+ * likes; featureName gives each its one name (what a model weighs and sentenceFeatures counts).
+ */
+export interface FeatureSink {
+  word(word: string): void;
+  stem(stem: string): void;
+  pair(first: string, second: string): void;
+  stemPair(first: string, second: string): void;
+  /** A pattern family, a cue or a pair of cues, with its weight. */
+  other(feature: string, weight: number): void;
+}
+/** The names of features of each kind (words and stems hold no space or colon, so each name tells its kind). */
+export const featureName = {
+  word: (word: string) => word,
+  stem: (stem: string) => `s:${stem}`,
+  pair: (first: string, second: string) => `${first} ${second}`,
+  stemPair: (first: string, second: string) => `s:${first} ${second}`,
+};
 
 /** The features of one sentence on its own (no lead-in). */
 export function sentenceFeatures(sentence: string, matched: readonly string[] = matchPatternCategories(sentence)): FeatureCounts {
   const counts: FeatureCounts = new Map();
-  addWords(counts, sentence);
-  for (const id of matched) add(counts, `re:${id}`, PATTERN_WEIGHT);
+  emitFeatures(sentence, matched, {
+    word: (word) => add(counts, featureName.word(word), 1),
+    stem: (stem) => add(counts, featureName.stem(stem), 1),
+    pair: (first, second) => add(counts, featureName.pair(first, second), 1),
+    stemPair: (first, second) => add(counts, featureName.stemPair(first, second), 1),
+    other: (feature, weight) => add(counts, feature, weight),
+  });
+  return counts;
+}
+
+/** Every feature of one sentence on its own, given to `sink`: what sentenceFeatures counts, without a map of its own. */
+export function emitFeatures(sentence: string, matched: readonly string[], sink: FeatureSink): void {
+  emitWords(sink, sentence);
+  for (const id of matched) sink.other(`re:${id}`, PATTERN_WEIGHT);
   const cues = matchCues(sentence);
-  for (const cue of cues) add(counts, `cue:${cue}`, CUE_WEIGHT);
+  for (const cue of cues) sink.other(`cue:${cue}`, CUE_WEIGHT);
   for (let a = 0; a < cues.length; a++)
     for (let b = a + 1; b < cues.length; b++)
-      if (CUE_FAMILY.get(cues[a]!) === CUE_FAMILY.get(cues[b]!)) add(counts, `cp:${cues[a]}&${cues[b]}`, CUE_WEIGHT);
-  return counts;
+      if (CUE_FAMILY.get(cues[a]!) === CUE_FAMILY.get(cues[b]!)) sink.other(`cp:${cues[a]}&${cues[b]}`, CUE_WEIGHT);
 }
 
 function add(counts: FeatureCounts, feature: string, weight: number): void {
   counts.set(feature, (counts.get(feature) ?? 0) + weight);
 }
 
-function addWords(counts: FeatureCounts, text: string): void {
+function emitWords(sink: FeatureSink, text: string): void {
   const words = text.toLowerCase().match(/[\p{L}]+|\d+/gu) ?? [];
   const stems = words.map(stem);
   for (let i = 0; i < words.length; i++) {
     const stemmed = stems[i] !== words[i];
-    add(counts, words[i]!, 1);
-    if (stemmed) add(counts, `s:${stems[i]}`, 1);
+    sink.word(words[i]!);
+    if (stemmed) sink.stem(stems[i]!);
     if (i > 0) {
-      add(counts, `${words[i - 1]} ${words[i]}`, 1);
+      sink.pair(words[i - 1]!, words[i]!);
       // A stem pair only where a stem differs from its word; otherwise it repeats the word pair.
-      if (stemmed || stems[i - 1] !== words[i - 1]) add(counts, `s:${stems[i - 1]} ${stems[i]}`, 1);
+      if (stemmed || stems[i - 1] !== words[i - 1]) sink.stemPair(stems[i - 1]!, stems[i]!);
     }
   }
 }

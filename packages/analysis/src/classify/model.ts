@@ -1,4 +1,4 @@
-import type { FeatureCounts } from './features';
+import { emitFeatures, type FeatureCounts, featureName, type FeatureSink, LEAD_IN_WEIGHT, leadInFeature } from './features';
 import { MODEL } from './model-weights.generated';
 import { CLAUDETTE_LABELS, type ClaudetteLabel } from './taxonomy';
 
@@ -44,17 +44,74 @@ export function vectorize(counts: FeatureCounts, idf: Readonly<Record<string, nu
   return { features, values };
 }
 
-/** The model laid out for scoring: one map lookup per feature gives its idf and all label weights. */
+/** One weighed feature, laid out for scoring: its idf and its weight for every label. */
+interface CompiledFeature {
+  idf: number;
+  weights: Float64Array;
+}
+/** A feature name's two roles: as a sentence's own feature, and as a list's lead-in gives it ("L:…"); either may be unweighed. */
+export interface FeatureRoles {
+  own?: CompiledFeature;
+  lead?: CompiledFeature;
+}
+/** A sentence's weighed features and their counts, keyed by role (what weighSentence gives; the rest score zero). */
+export type WeighedFeatures = ReadonlyMap<FeatureRoles, number>;
+
+/**
+ * The model laid out for scoring: one map lookup per feature name gives its idf and all label
+ * weights; and every name some label weighs, by kind, for weighSentence: words and stems by
+ * number, so a word pair is found from its two words' numbers without building its name.
+ */
 interface CompiledModel {
-  features: Map<string, { idf: number; weights: Float64Array }>;
+  features: Map<string, CompiledFeature>;
+  wordIds: Map<string, number>;
+  stemIds: Map<string, number>;
+  roles: {
+    word: Map<number, FeatureRoles>;
+    stem: Map<number, FeatureRoles>;
+    pair: Map<number, FeatureRoles>;
+    stemPair: Map<number, FeatureRoles>;
+    other: Map<string, FeatureRoles>;
+  };
   offsets: Float64Array;
 }
 const compiled = new WeakMap<LinearModel, CompiledModel>();
+/** Pair keys: first × SPAN + second (a small integer while the model has fewer than 2^15 words). */
+const SPAN = 1 << 15;
 
 function compile(model: LinearModel): CompiledModel {
-  const features = new Map<string, { idf: number; weights: Float64Array }>();
-  for (const [feature, idf] of Object.entries(model.idf))
-    features.set(feature, { idf, weights: new Float64Array(CLAUDETTE_LABELS.length) });
+  const features = new Map<string, CompiledFeature>();
+  const wordIds = new Map<string, number>();
+  const stemIds = new Map<string, number>();
+  const idOf = (ids: Map<string, number>, text: string) => {
+    let id = ids.get(text);
+    if (id === undefined) ids.set(text, (id = ids.size));
+    return id;
+  };
+  const roles: CompiledModel['roles'] = { word: new Map(), stem: new Map(), pair: new Map(), stemPair: new Map(), other: new Map() };
+  const roleOf = <K>(map: Map<K, FeatureRoles>, key: K) => {
+    let role = map.get(key);
+    if (!role) map.set(key, (role = {}));
+    return role;
+  };
+  for (const [feature, idf] of Object.entries(model.idf)) {
+    const entry = { idf, weights: new Float64Array(CLAUDETTE_LABELS.length) };
+    features.set(feature, entry);
+    const bare = feature.startsWith(LEAD_IN_PREFIX) ? feature.slice(LEAD_IN_PREFIX.length) : feature;
+    let role: FeatureRoles;
+    if (/^(?:re|cue|cp):/.test(bare)) role = roleOf(roles.other, bare);
+    else {
+      // The names featureName gives: "s:stem", "s:stem stem", "word", "word word".
+      const stems = bare.startsWith(featureName.stem(''));
+      const [first, second] = (stems ? bare.slice(featureName.stem('').length) : bare).split(' ') as [string, string?];
+      const ids = stems ? stemIds : wordIds;
+      const a = idOf(ids, first);
+      if (second === undefined) role = roleOf(stems ? roles.stem : roles.word, a);
+      else role = roleOf(stems ? roles.stemPair : roles.pair, a * SPAN + idOf(ids, second));
+    }
+    if (bare === feature) role.own = entry;
+    else role.lead = entry;
+  }
   CLAUDETTE_LABELS.forEach((label, j) => {
     for (const [feature, weight] of Object.entries(model.weights[label] ?? {})) {
       const entry = features.get(feature);
@@ -62,7 +119,30 @@ function compile(model: LinearModel): CompiledModel {
     }
   });
   const offsets = Float64Array.from(CLAUDETTE_LABELS, (label) => (model.bias[label] ?? -1) - (model.threshold[label] ?? 0));
-  return { features, offsets };
+  return { features, wordIds, stemIds, roles, offsets };
+}
+const LEAD_IN_PREFIX = leadInFeature('');
+const compiledOf = (model: LinearModel): CompiledModel => {
+  let c = compiled.get(model);
+  if (!c) compiled.set(model, (c = compile(model)));
+  return c;
+};
+
+/** Sums TF-IDF terms into margins, then divides by the vector's norm and adds each label's offset. */
+class Margins {
+  private readonly margins = new Float64Array(CLAUDETTE_LABELS.length);
+  private norm = 0;
+  add(entry: CompiledFeature, tf: number): void {
+    const value = termWeight(tf) * entry.idf;
+    this.norm += value * value;
+    for (let j = 0; j < this.margins.length; j++) this.margins[j]! += entry.weights[j]! * value;
+  }
+  scores(c: CompiledModel): Record<ClaudetteLabel, number> {
+    const norm = Math.sqrt(this.norm) || 1;
+    const scores = {} as Record<ClaudetteLabel, number>;
+    for (let j = 0; j < CLAUDETTE_LABELS.length; j++) scores[CLAUDETTE_LABELS[j]!] = c.offsets[j]! + this.margins[j]! / norm;
+    return scores;
+  }
 }
 
 /** Margin per CLAUDETTE label, minus the label's threshold: positive means the model says yes. */
@@ -72,22 +152,64 @@ export function scoreFeatures(
   /** Further features with names of their own (a lead-in's "L:…"): scored as if merged into `counts`, without a copy. */
   more?: FeatureCounts,
 ): Record<ClaudetteLabel, number> {
-  let c = compiled.get(model);
-  if (!c) compiled.set(model, (c = compile(model)));
-  const margins = new Float64Array(CLAUDETTE_LABELS.length);
-  let norm = 0;
+  const c = compiledOf(model);
+  const margins = new Margins();
   for (const part of more ? [counts, more] : [counts])
     for (const [feature, tf] of part) {
       const entry = c.features.get(feature);
-      if (!entry) continue;
-      const value = termWeight(tf) * entry.idf;
-      norm += value * value;
-      for (let j = 0; j < margins.length; j++) margins[j]! += entry.weights[j]! * value;
+      if (entry) margins.add(entry, tf);
     }
-  norm = Math.sqrt(norm) || 1;
-  const scores = {} as Record<ClaudetteLabel, number>;
-  CLAUDETTE_LABELS.forEach((label, j) => (scores[label] = c.offsets[j]! + margins[j]! / norm));
-  return scores;
+  return margins.scores(c);
+}
+
+/**
+ * The features of one sentence that the model weighs, in either role (own or lead-in), counted
+ * as sentenceFeatures counts them: scoreWeighed on them gives scoreFeatures's margins, at one
+ * lookup per feature and none for the features the model ignores.
+ */
+export function weighSentence(sentence: string, matched: readonly string[], model: LinearModel = MODEL): WeighedFeatures {
+  const counter = new RoleCounter(compiledOf(model));
+  emitFeatures(sentence, matched, counter);
+  return counter.counts;
+}
+
+/** Counts a sentence's features by their roles in one model (a class: one set of methods for every sentence). */
+class RoleCounter implements FeatureSink {
+  readonly counts = new Map<FeatureRoles, number>();
+  constructor(private readonly model: CompiledModel) {}
+  word(word: string): void {
+    this.count(this.model.roles.word.get(this.model.wordIds.get(word) ?? -1), 1);
+  }
+  stem(stem: string): void {
+    this.count(this.model.roles.stem.get(this.model.stemIds.get(stem) ?? -1), 1);
+  }
+  pair(first: string, second: string): void {
+    this.count(this.model.roles.pair.get(pairKey(this.model.wordIds, first, second)), 1);
+  }
+  stemPair(first: string, second: string): void {
+    this.count(this.model.roles.stemPair.get(pairKey(this.model.stemIds, first, second)), 1);
+  }
+  other(feature: string, weight: number): void {
+    this.count(this.model.roles.other.get(feature), weight);
+  }
+  private count(role: FeatureRoles | undefined, weight: number): void {
+    if (role) this.counts.set(role, (this.counts.get(role) ?? 0) + weight);
+  }
+}
+
+function pairKey(ids: ReadonlyMap<string, number>, first: string, second: string): number {
+  const a = ids.get(first);
+  const b = a === undefined ? undefined : ids.get(second);
+  return a === undefined || b === undefined ? -1 : a * SPAN + b;
+}
+
+/** scoreFeatures for weighed features: a sentence's own, and those of the sentence introducing its list. */
+export function scoreWeighed(own: WeighedFeatures, leadIn?: WeighedFeatures, model: LinearModel = MODEL): Record<ClaudetteLabel, number> {
+  const c = compiledOf(model);
+  const margins = new Margins();
+  for (const [role, tf] of own) if (role.own) margins.add(role.own, tf);
+  if (leadIn) for (const [role, tf] of leadIn) if (role.lead) margins.add(role.lead, tf * LEAD_IN_WEIGHT);
+  return margins.scores(c);
 }
 
 /** A margin mapped to a confidence in (0, 1); 0.5 sits on the decision threshold. */
