@@ -142,9 +142,18 @@ const SAFEGUARDS = new RegExp(TRANSFER_SAFEGUARDS.map(([pattern]) => pattern.sou
 /** European consumers' disputes sent to the courts where they live. */
 const CONSUMER_HOME_COURTS =
   /\bconsumers?\b[^.]*\bcourts? (?:of|in) (?:your|the) (?:place of residence|country (?:of|where you) (?:residence|live)|domicile)/i;
+/**
+ * The advertising industry's opt-out programmes, offered as a choice ("to exercise choices about such cookies, visit the
+ * Digital Advertising Alliance"): they exist for ads shown by default, so where a policy sends you to one, its ads are
+ * opt-out for users in general, whatever consent a sentence names besides (the legal basis some laws require).
+ */
+const INDUSTRY_AD_CHOICES =
+  /\b(?:opt[- ]?out|choices?)\b[^.]{0,200}?(?:\b(?:Network Advertising Initiative|Digital Advertising Alliance|YourAdChoices|Your Online Choices|European Interactive Digital Advertising Alliance)\b|\b(?:https?:\/\/)?(?:www\.|optout\.)?(?:aboutads\.info|networkadvertising\.org|youronlinechoices\.(?:eu|com)|youradchoices\.(?:ca|com))\b)/i;
 /** An opt-out of advertising said anywhere: "to opt-out of their advertising practices, please visit our Privacy Choices page". */
-const ADS_OPT_OUT_ELSEWHERE =
-  /\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads?)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b|\b(?:opt[- ]?out|choices?)\b[^.]{0,200}\b(?:Network Advertising Initiative|Digital Advertising Alliance|YourAdChoices|Your Online Choices|European Interactive Digital Advertising Alliance)\b|\byou (?:can|may)\b[^.]{0,40}\b(?:control|manage|modify|change|adjust)\b[^.]{0,60}\b(?:advertis\w*|ads?|ad interests?)\b[^.]{0,40}\b(?:settings?|choices|preferences|manager)\b|\bmanage your (?:advertising|ad) (?:choices|preferences|settings)\b/i;
+const ADS_OPT_OUT_ELSEWHERE = new RegExp(
+  String.raw`\bopt[- ]?out of\b[^.]{0,40}\b(?:advertis\w*|ads?)\b|\b(?:advertis\w*|ads)\b[^.]{0,40}\byou (?:can|may) opt[- ]?out\b|${INDUSTRY_AD_CHOICES.source}|\byou (?:can|may)\b[^.]{0,40}\b(?:control|manage|modify|change|adjust)\b[^.]{0,60}\b(?:advertis\w*|ads?|ad interests?)\b[^.]{0,40}\b(?:settings?|choices|preferences|manager)\b|\bmanage your (?:advertising|ad) (?:choices|preferences|settings)\b`,
+  'i',
+);
 /** A sentence that sends you to a setting for your ads: "You can change your choice at any time in your Ad Preferences". */
 const AD_CONTROL =
   /\byou (?:can|may)\b[^.]{0,40}\b(?:change|control|manage|adjust|update)\b[^.]{0,80}\b(?:ads?|advertis\w*|choice)\b[^.]{0,80}\b(?:in|via|visit\w*|through)\b[^.]{0,40}\b(?:Ad|Ads|Advertising)\b/i;
@@ -1066,7 +1075,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Where the policy sends you to change your ads choice ("You can change your choice at any time in your Ad Preferences").
       const control = ctx.find(AD_CONTROL, PRIVACY).filter((l) => findSettingName(l.clause.text));
       const optIn = affirmed.filter((l) => ADS_OPT_IN.test(l.clause.text));
-      if (optIn.length > 0) return ctx.answer('yes_opt_in', [...optIn.slice(0, 2), ...control.slice(0, 1)]);
+      const industry = ctx.find(INDUSTRY_AD_CHOICES, PRIVACY).filter((l) => !USER_OBLIGATION.test(l.clause.text));
+      if (optIn.length > 0 && industry.length === 0) return ctx.answer('yes_opt_in', [...optIn.slice(0, 2), ...control.slice(0, 1)]);
       const optOut = affirmed.filter((l) => ADS_OPT_OUT.test(l.clause.text));
       // The clause that states the practice itself, quoted first wherever the answer's clauses only offer a way out of it.
       const practice = affirmed.find((l) => isAdsPractice(l.clause.text));
@@ -1089,8 +1099,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         return ctx.answer('yes_opt_out', stating([withHow, how, ...reach(how)]), {}, reach(how).length ? 4 : 3);
       }
       if (optOut.length > 0) return ctx.answer('yes_opt_out', stating([...optOut.slice(0, 2), ...control.slice(0, 1)]));
-      // An opt-out of the advertising offered elsewhere in the policy ("… and to opt-out of their advertising practices, please visit our Privacy Choices page").
-      const elsewhere = ctx.find(ADS_OPT_OUT_ELSEWHERE, PRIVACY).filter((l) => !USER_OBLIGATION.test(l.clause.text));
+      // An opt-out of the advertising offered elsewhere in the policy ("to refuse these partners' ads, see our Privacy Choices
+      // page"), the industry's programmes first where consent was named too.
+      const elsewhere = [
+        ...(optIn.length > 0 ? industry : []),
+        ...ctx.find(ADS_OPT_OUT_ELSEWHERE, PRIVACY).filter((l) => !USER_OBLIGATION.test(l.clause.text)),
+      ];
       if (elsewhere.length > 0) return ctx.answer('yes_opt_out', [practice ?? affirmed[0]!, elsewhere[0]!]);
       return ctx.answer('yes', affirmed);
     },
@@ -1121,6 +1135,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The user's wish in a condition denies nothing: the sentence offers a way out of the practice.
       {
         clause: 'If you do not want to see ads based on your interests, you can disable Personalised Ads in Settings.',
+        value: 'yes_opt_out',
+      },
+      // Consent named beside the industry's opt-out programmes is some laws' basis: the ads are shown until you opt out.
+      {
+        clause:
+          'With your consent, our partners tailor the ads you see to your interests. To make choices about interest-based ads from these partners, use the Digital Advertising Alliance’s tools.',
+        value: 'yes_opt_out',
+      },
+      {
+        clause:
+          'Ads in the app are tailored to you (with your consent). To opt out of interest-based ads on your phone, follow the steps at https://www.aboutads.info/appchoices.',
         value: 'yes_opt_out',
       },
       // Consent "where applicable" is the rule of some laws, not everyone's opt-in.

@@ -61,6 +61,8 @@ describe('findRoute', () => {
 
   it('finds no route in a clause that names no place', () => {
     expect(findRoute('You can delete your account at any time.')).toBeUndefined();
+    // Settings another party keeps are no place of this service's.
+    expect(findRoute('Ads on social apps follow the choices you make through your settings on those networks, not ours.')).toBeUndefined();
   });
 });
 
@@ -148,6 +150,34 @@ describe('writeLists', () => {
     expect(facts.termination_without_notice.value).toBe('yes');
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'unilateral_termination')?.text).toBe(
       'The terms let the service suspend or close your account without warning you first.',
+    );
+  });
+
+  it('names in the rights advice only the rights and tools its quotes give', () => {
+    const advice = (privacy: string) =>
+      writeLists(factsOf(privacy)).details.recommendations.find((i) => i.category === 'rights_access_deletion')?.text;
+    // A deletion the policy names without offering it is no tool of yours; a copy is the one right its quote gives.
+    expect(
+      advice(
+        'Receipts stay on file for 5 years from the deletion of your account. You may request a copy of the information we keep about you. Questions and requests: privacy[at]example[dot]com.',
+      ),
+    ).toBe('Ask for a copy of your data by writing to privacy@example.com.');
+    expect(
+      advice(
+        'You can delete your account at any time in Settings > Account. To exercise your rights or make other requests, email privacy@example.com.',
+      ),
+    ).toBe('You can delete your account yourself in Settings > Account; for other requests, write to privacy@example.com.');
+  });
+
+  it('says misuse of the service where an indemnity covers misuse, never ordinary use', () => {
+    const termsFacts = (text: string) =>
+      readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(text, 'markdown').blocks) }]);
+    const text = (clause: string) => writeLists(termsFacts(clause)).details.keyPoints.find((i) => i.category === 'indemnification')?.text;
+    expect(
+      text('You will indemnify and hold Example harmless from all claims arising from your misuse of the Services or your content.'),
+    ).toBe('You must cover the service’s costs of claims arising from your content and your misuse of the service (an indemnity).');
+    expect(text('You will indemnify and hold Example harmless from all claims arising from your use of the Services.')).toBe(
+      'You must cover the service’s costs of claims arising from your use of the service (an indemnity).',
     );
   });
 

@@ -124,10 +124,13 @@ const ESSENTIAL_ONLY =
 /** The clause that gives the privacy contact (its words or its link), after its lead-in when it is a list item. */
 function contactProof(a: FactAnswer): Evidence[] {
   const contact = String(a.value);
+  // (An address written out against harvesting, "privacy[at]example[dot]com", is the address.)
+  const plain = (quote: string) => quote.replace(/\s*[[(]at[\])]\s*/gi, '@').replace(/\s*[[(]dot[\])]\s*/gi, '.');
   const at = a.evidence.findIndex(
-    (e) => e.quote.includes(contact) || e.links?.some((l) => l.href === contact || l.href === `mailto:${contact}`),
+    (e) => plain(e.quote).includes(contact) || e.links?.some((l) => l.href.startsWith(contact) || l.href === `mailto:${contact}`),
   );
-  if (at < 0) return a.evidence.slice(0, 1);
+  // (No quote that carries the contact backs it: a sentence naming it would say more than its quotes.)
+  if (at < 0) return [];
   return at > 0 && /:\s*$/.test(a.evidence[at - 1]!.quote) ? a.evidence.slice(at - 1, at + 1) : [a.evidence[at]!];
 }
 
@@ -1253,6 +1256,18 @@ const RECOMMENDATION_NEEDS: Record<string, { fact: ScoredFactId; values: readonl
  * where the fact sheet found them, else the privacy address; the clause that offers it as
  * evidence. Undefined when the documents name neither (the finding's own advice stands).
  */
+/**
+ * A clause that offers you something to do: "you can …", "the User may …", "controls that allow you to …", "If you choose
+ * …", or a step to take ("select …", "use the ‘Download your data’ tool", "Download your information").
+ */
+const OFFERED =
+  /\b(?:you|users?|members?) (?:\w+ )?(?:can|may|are able to|have (?:the )?rights? to)\b|\ballows? you to\b|\bif you (?:choose|wish|want|would like)\b|\b(?:select|choose|click|tap|go to|visit|navigate to|use the)\b|^\W*(?:download|export|delete|close|open)\b/i;
+/** A clause that gives you a copy of your data or access to it ("ask for a copy", "the right to access"). */
+const COPY_RIGHT =
+  /\b(?:ask|request)\b[^.]{0,60}\b(?:a copy|access|portab)\w*|\bright (?:to|of) (?:request )?(?:access|a copy|data portability|portability|obtain a copy)\w*/i;
+/** A clause that gives you the deletion of your data ("ask us to delete", "the right to erasure"). */
+const ERASURE_RIGHT = /\b(?:ask|request)\b[^.]{0,60}\b(?:delet|eras)\w*|\bright (?:to|of) (?:request )?(?:delet|eras|be forgotten)\w*/i;
+
 function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   const deletion = facts.account_deletion;
   const exportData = facts.data_export;
@@ -1266,11 +1281,17 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
     if (answer.value !== 'self_service') return [];
     // The clause that names the act itself ("Delete Account", "download"), offers it to you ("you can …",
     // not what others can do with your posts) and says where: the one with most of these.
-    const names = /^delete/.test(action) ? /\bdelet/i : /\bdownload|\bexport|\bcopy\b/i;
-    const score = (e: Evidence) => (names.test(e.quote) ? 2 : 0) + (OWN_DATA_TOOL.test(e.quote) ? 1 : 0) + (findRoute(e.quote) ? 1 : 0);
-    const clause = [...answer.evidence].sort((x, y) => score(y) - score(x))[0] ?? firstClause(answer.evidence)[0];
-    const route = clause && findRoute(clause.quote);
-    return [{ text: route ? `${action} ${route}` : action, evidence: clause ? [clause] : [] }];
+    const [names, alike] = /^delete/.test(action)
+      ? [/\bdelet/i, /\b(?:clos|cancel|terminat)\w* (?:your |the |my )?(?:\w+ )?account\b/i]
+      : [/\bdownload|\bexport|\bcopy\b/i, /\bport (?:your|the)\b/i];
+    const score = (e: Evidence) =>
+      (names.test(e.quote) ? 3 : alike.test(e.quote) ? 1 : 0) + (OWN_DATA_TOOL.test(e.quote) ? 1 : 0) + (findRoute(e.quote) ? 1 : 0);
+    const clause = [...answer.evidence].sort((x, y) => score(y) - score(x))[0];
+    // Only a clause that names the act and offers it to you says you can do it yourself ("… 5 years from the deletion of your
+    // account" names a deletion and offers none).
+    if (!clause || !(names.test(clause.quote) || alike.test(clause.quote)) || !OFFERED.test(clause.quote)) return [];
+    const route = findRoute(clause.quote);
+    return [{ text: route ? `${action} ${route}` : action, evidence: [clause] }];
   });
   const tools = offers.map((o) => o.text);
   const evidence = offers.flatMap((o) => o.evidence);
@@ -1280,7 +1301,7 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
     const forQuestions =
       contactClause.length > 0 &&
       contactClause.every((e) => /\bquestions?\b/i.test(e.quote) && !/\brequests?\b|\bexercis\w*|\brights?\b/i.test(e.quote));
-    const also = hasContact ? `; for ${forQuestions ? 'questions' : 'other requests'}, ${reachAt(contact)}` : '';
+    const also = contactClause.length > 0 ? `; for ${forQuestions ? 'questions' : 'other requests'}, ${reachAt(contact)}` : '';
     return {
       text: `You can ${tools.join(' and ')}${also}.`,
       category: 'rights_access_deletion',
@@ -1319,19 +1340,29 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   const forRequests =
     /\brequests?\b/i.test(contact) ||
     contactProof(facts.privacy_contact).some((e) => /\brequests?\b|\bexercis\w*|\brights?\b/i.test(e.quote));
-  if (hasContact && forRequests) {
-    // The clause that gives the right ("You can ask us for a copy of the personal data we hold about you"), quoted
-    // before the contact's, with its condition ("to the extent required by applicable law").
-    const proof = contactProof(facts.privacy_contact);
-    const right = [...exportData.evidence, ...deletion.evidence, ...facts.privacy_contact.evidence].find((e) =>
-      /\b(?:ask|request)\b[^.]{0,60}\b(?:a copy|access|delet|eras)\w*|\bright to (?:request )?(?:access|delet|eras)\w*/i.test(e.quote),
-    );
-    const onlyByLaw = right && /\bto the extent (?:required|provided) by (?:applicable )?law\b/i.test(right.quote);
+  const proof = hasContact ? contactProof(facts.privacy_contact) : [];
+  if (proof.length > 0 && forRequests) {
+    // The clauses that give the rights ("You may ask for a copy of what we keep on you"), quoted before
+    // the contact's, with their condition (where only the law gives them); the sentence names only the rights
+    // they give.
+    const pool = [...exportData.evidence, ...deletion.evidence, ...facts.privacy_contact.evidence];
+    const copy = pool.find((e) => COPY_RIGHT.test(e.quote));
+    const erase = pool.find((e) => ERASURE_RIGHT.test(e.quote));
+    const rights = [copy, erase].filter((e, i, all): e is Evidence => e !== undefined && all.indexOf(e) === i);
+    const onlyByLaw = rights.some((e) => /\bto the extent (?:required|provided) by (?:applicable )?law\b/i.test(e.quote));
+    const what =
+      copy && erase
+        ? 'Ask for a copy of your data or its deletion'
+        : copy
+          ? 'Ask for a copy of your data'
+          : erase
+            ? 'Ask for the deletion of your data'
+            : 'Send requests about your data';
     return {
-      text: `Ask for a copy of your data or its deletion ${byReaching(contact)}${onlyByLaw ? ', where the law gives you these rights' : ''}.`,
+      text: `${what} ${byReaching(contact)}${rights.length > 0 && onlyByLaw ? ', where the law gives you these rights' : ''}.`,
       category: 'rights_access_deletion',
       severity: 'good',
-      evidence: right && !proof.includes(right) ? [right, ...proof] : proof,
+      evidence: [...rights.filter((e) => !proof.includes(e)), ...proof],
     };
   }
   return undefined;

@@ -434,6 +434,8 @@ describe('renewalDeadline', () => {
     ['Either party may end the plan by giving notice at least thirty (30) days prior to the next renewal term.', false, 'thirty (30) days'],
     // The service's own notice of a new price is no deadline of yours.
     ['If the price changes, Example will send you notice of the new amount at least 10 days before the charge.', false, undefined],
+    ['THE PLAN RENEWS EACH YEAR AT ITS OLD PRICE UNLESS WE NOTIFY YOU OF A HIGHER ONE AT LEAST 10 DAYS PRIOR TO RENEWAL.', true, undefined],
+    ['YOU MUST CANCEL AT LEAST 2 DAYS BEFORE THE RENEWAL DATE.', false, '2 DAYS'],
     // Asked for a cancelling, a period it does not govern is none.
     ['Plans renew automatically. We bill you 3 days before each renewal.', true, undefined],
   ])('reads "%s"', (text, cancelling, deadline) => {

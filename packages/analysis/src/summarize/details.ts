@@ -86,8 +86,12 @@ export function findPeriod(text: string, units = 'days?|months?|years?|business 
 
 const BEFORE_DEADLINE =
   /\b(?:at least |no later than )?((?:\d{1,3}|one|two|three|seven|fourteen|thirty|twenty-four) \(?\d*\)?\s*(?:calendar |business )?(?:hours?|days?))\s+(?:before|prior to)\b/gi;
-/** The service telling you something: "Zoosk will provide notice of the amount … at least 10 days before …". */
-const SERVICE_NOTICE = /\b(?:we|us|it|[A-Z][\w.]*) (?:will|shall|may|must) (?:\w+ )?(?:provide|give|send|notify|e-?mail)\b/;
+/**
+ * The service telling you something: "Zoosk will provide notice of the amount … at least 10 days before …", "UNLESS WE
+ * NOTIFY YOU AT LEAST 10 DAYS PRIOR …" (its subject a name, "we" or "it", in capitals too; never "you").
+ */
+const SERVICE_NOTICE =
+  /\b(?:we|us|it|WE|IT|(?!YOU\b)[A-Z][\w.]*) (?:(?:will|shall|may|must|WILL|SHALL|MAY|MUST) (?:\w+ )?)?(?:provide|give|send|notify|e-?mail|PROVIDE|GIVE|SEND|NOTIFY|E-?MAIL)\b/;
 /**
  * How long before a renewal you must act, as a clause says it ("cancel at least 24 hours before the end of the current
  * period", "notice that you will not renew at least thirty days before …"): never a period of the service's own notice
@@ -212,8 +216,9 @@ export function findRoute(text: string): string | undefined {
   const page = /\b(?:go(?:ing)? to|visit(?:ing)?|us(?:e|ing)|on) the ((?:[A-Z][\w’'-]*\s){1,4})page\b/.exec(text);
   if (page) return `on the ${page[1]}page`;
   const chosen = /\b(?:select|choos|tap|click)\w* (?:on |to )?[‘'“"]([^’'”"]{3,48})[’'”"]/i.exec(text)?.[1];
+  // (Not settings another party keeps: "your settings on those networks", "the settings of third-party platforms".)
   const settings =
-    /\b(?:in|from|into|under|via|through|to) ((?:your |the )?(?:(?:[A-Z][\w]*|account|profile|privacy|app)\s){0,3}settings(?: page| menu)?)\b/i.exec(
+    /\b(?:in|from|into|under|via|through|to) ((?:your |the )?(?:(?:[A-Z][\w]*|account|profile|privacy|app)\s){0,3}settings(?: page| menu)?)\b(?! (?:on|of|for|with(?:in)?) (?:those|these|such|other|third[- ]party|social)\b)/i.exec(
       text,
     )?.[1];
   if (settings) return `in ${settings}${chosen ? ` (‘${chosen}’)` : ''}`;

@@ -115,9 +115,11 @@ export const INDEMNITY_COVERS: Vocabulary = [
   [/\byour (?:user )?content\b|\bcontent you\b/i, 'your content'],
   [
     // (… not a use "in violation of these Terms": that is a breach, not ordinary use.)
-    /(?:\byour (?:access(?: to)?,?\s*)?(?:use|misuse)\b|\b(?:use|misuse) of the (?:\w+ )?(?:services?|platform|site)\b|\bany activity\b[^.]{0,40}\b(?:on|through)\b)(?![^.;]{0,60}\b(?:in violation of|in breach of|that violates|contrary to)\b)/i,
+    /(?:\byour (?:access(?: to)?,?\s*)?use\b|\buse of the (?:\w+ )?(?:services?|platform|site)\b|\bany activity\b[^.]{0,40}\b(?:on|through)\b)(?![^.;]{0,60}\b(?:in violation of|in breach of|that violates|contrary to)\b)/i,
     'your use of the service',
   ],
+  // (Misuse is no ordinary use: "your misuse of the Services".)
+  [/\bmisuse\b/i, 'your misuse of the service'],
   [/\b(?:your )?(?:breach|violation) of (?:any (?:part )?of )?(?:these|this|the) (?:terms|agreement)/i, 'your breach of the terms'],
   [/\bviolat\w* (?:of )?(?:any )?(?:applicable )?laws?\b/i, 'your breaches of the law'],
   [/\bthird[- ]party(?:['’]s)? rights\b|\brights of (?:any )?(?:third|other)|\binfring/i, 'your infringing others’ rights'],
