@@ -670,7 +670,14 @@ const LICENCE_ENDS =
 
 const MORAL_WAIVER = /\bmoral rights?\b/i;
 const CHANGE =
-  /\b(?:change|changes|modify|modif(?:y|ies|ication)s?|update|amend|revise)\w*\b[^.]{0,60}\b(?:these|the|this|our)\s+(?:[\w-]+\s+){0,3}?(?:terms|agreement|conditions)\b|\b(?:terms|agreement)\b[^.]{0,40}\b(?:change|modif|updat|amend)\w*/i;
+  /\b(?:change|changes|modify|modif(?:y|ies|ication)s?|update|amend|revise)\w*\b[^.]{0,60}\b(?:these|the|this|our)\s+(?:[\w-]+\s+){0,3}?(?:terms|agreement|conditions)\b|\b(?:terms|agreement)\b[^.]{0,60}\b(?:change|modif|updat|amend)\w*/i;
+/**
+ * A change whose object is the service, not the terms: "modify or revise any of the Services", "all modified Services". A
+ * clause that changes only the service ("… and this Agreement will apply to all modified Services") changes no terms.
+ */
+const SERVICE_CHANGE =
+  /\b(?:change|modif|updat|amend|revis)\w*(?: or \w+)?\s+(?:(?:any|all|some|parts?) (?:of )?)?(?:the |our |its |these |such )?(?:additional |new )?(?:Services?|products?|features?|Sites?|platform|offerings?|functionality)\b/gi;
+const changesTheTerms = (text: string) => CHANGE.test(text.replace(SERVICE_CHANGE, ' '));
 const ADVANCE =
   /\b(?:before|prior to|in advance of)\b[^.]{0,80}\b(?:(?:take|takes|taking|become|becomes|becoming|go(?:es)? into|enters? into)\s+(?:effect(?:ive)?|force)|come into force|effective)\b|\b(?:advance|prior) notice\b|\b\d+\s*days['’]?\s+(?:advance |prior )?notice\b|\bat least \d+ days\b|\bin advance\b/i;
 /** A period before a change applies, in words or figures: "at least one month before the changes are applied", "30 (30) days before". */
@@ -2977,7 +2984,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           l.clause.text,
         );
       const found = general(ctx.find(CHANGE, TERMS, { inSection: true }))
-        .filter((l) => !forOnePart(l))
+        .filter((l) => !forOnePart(l) && (changesTheTerms(l.clause.text) || !CHANGE.test(l.clause.text)))
         .sort((a, b) => inChangesSection(b) - inChangesSection(a));
       // Notice in advance: a promise to tell the user with a period or an "in advance", or changes that apply only a set
       // time after they are posted (Hugging Face: "effective 10 days following posting").
@@ -3025,6 +3032,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // A change of the service is none of the terms, whatever the terms say they cover.
+      {
+        clause: 'We may modify any of the Services as we see fit, and this Agreement will then cover all modified Services.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // Notice that is the posting, however far its words from the notice; new terms shown to you are notice.
       {
         clause:
