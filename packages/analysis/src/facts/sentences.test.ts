@@ -83,6 +83,14 @@ describe('licencePurpose', () => {
       'You give us a perpetual licence to use Your Content for the purposes of providing, promoting and improving Quill and our other services, including new services.',
       ', for the purposes of providing, promoting and improving Quill and its other services',
     ],
+    [
+      'For the purpose of delivering the Services to you, you grant Quill a limited, worldwide licence to process your uploads.',
+      ', for the purpose of delivering the Services to you',
+    ],
+    [
+      'You grant us a worldwide licence to use Your Files for the purpose of (a) hosting and securing the Quill apps, which covers backups, and (b) billing.',
+      ', for the purpose of hosting and securing the Quill apps',
+    ],
   ])('reads what "%s" is for', (quote, purpose) => {
     expect(of(quote)).toBe(purpose);
   });
@@ -167,6 +175,23 @@ describe('writeLists', () => {
         'You can delete your account at any time in Settings > Account. To exercise your rights or make other requests, email privacy@example.com.',
       ),
     ).toBe('You can delete your account yourself in Settings > Account; for other requests, write to privacy@example.com.');
+  });
+
+  it('calls a worldwide licence broad only where its own clause does not bound it to providing the service', () => {
+    const termsFacts = (text: string) =>
+      readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(text, 'markdown').blocks) }]);
+    const item = (clause: string) => writeLists(termsFacts(clause)).details.keyPoints.find((i) => i.category === 'content_license');
+    const bounded = item(
+      'For the purpose of delivering the Services to you, you grant Quill a limited, worldwide, royalty-free and sublicensable licence to process the content you upload.',
+    );
+    expect(bounded?.text).toBe(
+      'You grant the service a worldwide, royalty-free, sublicensable licence to the content you post, for the purpose of delivering the Services to you.',
+    );
+    expect(bounded?.severity).toBe('neutral');
+    expect(
+      item('You grant Quill a perpetual, worldwide, royalty-free and sublicensable licence to use the content you upload for any purpose.')
+        ?.text,
+    ).toMatch(/^You grant the service a broad \(/);
   });
 
   it('says misuse of the service where an indemnity covers misuse, never ordinary use', () => {

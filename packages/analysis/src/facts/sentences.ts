@@ -226,20 +226,22 @@ function likenessIn(evidence: readonly Evidence[]): string {
  * Only a purpose stated for the licence itself (after "licence"/"right", or opening the sentence).
  */
 export function licencePurpose(evidence: readonly Evidence[]): string {
-  for (const { quote } of evidence) {
+  for (const { quote: said } of evidence) {
+    // (Enumerated purposes read as one list: "for the purpose of (a) providing …, (b) …".)
+    const quote = said.replace(/\((?:[a-h]|i{1,3}|iv|v)\)\s*/g, '');
     // A purpose the terms define under a name ("… license … required or necessary for the Permitted Uses").
     const named = /\blicen[cs]e\b[^.]*?\bfor the ((?:[A-Z]\w+ )?(?:Uses|Purposes))\b/.exec(quote)?.[1];
     if (named) return `, for what the terms call the “${named}”`;
     const purpose =
-      /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b|(?:in each case )?to the extent (?:reasonably )?necessary to\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether)\b|$)/i.exec(
+      /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b|(?:in each case )?to the extent (?:reasonably )?necessary to\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether|which)\b|$)/i.exec(
         quote,
-      )?.[1] ?? /^\s*(In order to [^,.;]{4,60}),/.exec(quote)?.[1];
+      )?.[1] ?? /^\s*((?:In order to|For the (?:sole |limited )?purposes? of) [^,.;]{4,60}),/.exec(quote)?.[1];
     // (A purpose cut before its words, "for the limited purposes of:", names none.)
     if (purpose && !/\b(?:of|to|for|with)\s*$/i.test(purpose.trim()))
       return `, ${purpose
         .trim()
         .replace(/^in each case /i, '')
-        .replace(/^In\b/, 'in')
+        .replace(/^(In|For)\b/, (w) => w.toLowerCase())
         .replace(/\bour\b/g, 'its')
         .replace(/\bwe\b/g, 'the service')}`;
   }
@@ -870,10 +872,21 @@ const SENTENCES: readonly FactSentence[] = [
         ? { named: namedIn(a.evidence.map((e) => e.quote).join(' '), LICENCE_TERMS, 5), evidence: a.evidence }
         : detailOf(a, LICENCE_TERMS, 5);
       const lasting = licenceLasting(a.evidence, kinds);
-      if (a.value === 'broad')
+      if (a.value === 'broad') {
+        // Broad by its terms (worldwide, sublicensable), yet bounded by its own clause — "a limited … license", or only to
+        // provide the service ("For the purpose of obtaining the Services, …") — and ending with your content (never
+        // perpetual, irrevocable or surviving the contract): said with its bounds, not called broad.
+        const purpose = licencePurpose(a.evidence);
+        const bounded =
+          !kinds.some((k) => /^(?:perpetual|irrevocable)/.test(k)) &&
+          lasting.text === '' &&
+          (evidence.some((e) => /\blimited\b[^.]{0,60}\blicen[cs]e\b/i.test(e.quote)) ||
+            (/\b(?:provid|operat|obtain|run|maintain)\w*/i.test(purpose) &&
+              !/\b(?:improv|develop|promot|market|advertis|train|research)\w*/i.test(purpose)));
+        const terms = bounded ? (kinds.length ? `${kinds.join(', ')} ` : '') : `broad${kinds.length ? ` (${kinds.join(', ')})` : ''} `;
         return {
-          text: `You grant the service a broad${kinds.length ? ` (${kinds.join(', ')})` : ''} licence to the content you post${likenessIn(evidence)}${licencePurpose(a.evidence)}${lasting.text}${licenceEnd(a.evidence)}.`,
-          severity: 'bad',
+          text: `You grant the service ${/^[aeiou]/i.test(terms) ? 'an' : 'a'} ${terms}licence to the content you post${likenessIn(evidence)}${purpose}${lasting.text}${licenceEnd(a.evidence)}.`,
+          severity: bounded ? 'neutral' : 'bad',
           // The quotes that bound it (its purpose, how long it lasts, how you end it) after the one naming its terms.
           evidence: [
             ...evidence,
@@ -882,6 +895,7 @@ const SENTENCES: readonly FactSentence[] = [
             ),
           ],
         };
+      }
       const training = a.evidence.find((e) =>
         /\btrain\w*\b[^.]{0,80}\b(?:AI|artificial intelligence|machine learning)|\b(?:AI|machine learning)\b[^.]{0,40}\btrain/i.test(
           e.quote,
