@@ -75,6 +75,18 @@ describe('a rule the terms take back for European consumers', () => {
   });
 });
 
+describe('a right European consumers have besides', () => {
+  it('takes back no right everyone has', () => {
+    const [rule, more] = clausesOf(
+      'You can stop using Quill and end this contract whenever you like by closing your account.',
+      'If you are a consumer in the EEA, you may also withdraw from this contract within 14 days of signing up by writing to our support team.',
+    );
+    const { details } = listsOf([finding('leave_any_time', rule!), finding('leave_any_time', more!)], { terms: [rule!, more!] });
+    const item = [...details.keyPoints, ...details.recommendations].find((i) => i.category === 'leave_any_time');
+    expect(item?.text).not.toMatch(/outside|EEA/);
+  });
+});
+
 describe('sharing with one kind of recipient', () => {
   it('names the other kinds the policy shares with, each clause quoted, not those that share with the service', () => {
     const [own, researchers, inbound, denial] = clausesOf(

@@ -177,8 +177,11 @@ function scoped(
   if (!scope) {
     // A general rule the terms take back for European consumers in a clause of their own ("For residents of the
     // European Union … who are acting as a Consumer, Twitch will only remove … for justified reasons") is for everyone else.
+    // (A right everyone has is taken back from no one by a further right of European consumers: "you can leave at any
+    // time" stays everyone's beside "EEA consumers may also withdraw within 14 days".)
     const exception = findings.find(
       (f) =>
+        c.severity !== 'good' &&
         f.category.id === c.finding.category.id &&
         f.matchesPattern &&
         f.document === c.finding.document &&
