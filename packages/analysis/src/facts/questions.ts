@@ -2033,6 +2033,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 13,
         fields: { variants: [{ scope: 'users in Spain, Italy, or the Netherlands', value: 16 }] },
       },
+      // The age of people your posts show is not yours; "N years of age, or the age of majority where you live" is the rule.
+      {
+        clause:
+          'Your uploads must not show the image of any person under the age of 18. You must be 18 years of age, or the age of majority where you live, to use the app.',
+        document: 'terms',
+        value: 18,
+        quote: 'You must be 18 years of age, or the age of majority where you live, to use the app.',
+      },
       // The age of people you give information about is not the age to use the service.
       { clause: 'You may not provide personal information about children under the age of 18.', document: 'terms', value: 'not_stated' },
       {
@@ -3800,7 +3808,7 @@ function serviceOnlyAges(found: Located[]): Located[] {
       // rule with its local exception; the age to create an account, where younger users may use the service otherwise, is not.)
       !(
         /\bage of majority\b/i.test(l.clause.text) &&
-        (!/\bat least (?:\d{2}|eighteen|thirteen|sixteen)\b/i.test(l.clause.text) ||
+        (!/\b(?:at least|must be) (?:\d{2}|eighteen|thirteen|sixteen)\b/i.test(l.clause.text) ||
           /\bto create\b[^.]{0,40}\baccount\b/i.test(l.clause.text))
       ) &&
       !/\b(?:features?|to view|mature|certain content|between the ages?)\b|\b\d{1,3}\s*(?:days|weeks|months|hours|minutes)\b|\bto use (?:(?:certain|some|specific|particular|our) )?(?:[\w-]+ ){0,2}(?:services|products) (?:provided|offered|operated) by\b/i.test(
@@ -3813,7 +3821,8 @@ function serviceOnlyAges(found: Located[]): Located[] {
       lowestAge(l.clause.text) !== undefined,
   );
 }
-const ABOUT_OTHERS = /\b(?:information|data) (?:about|of|regarding) (?:children|minors|persons|people|anyone|individuals)\b/i;
+const ABOUT_OTHERS =
+  /\b(?:information|data) (?:about|of|regarding) (?:children|minors|persons|people|anyone|individuals)\b|\b(?:images?|pictures?|photos?|videos?|likeness|depict\w*|identif\w*|portray\w*)\b[^.]{0,80}\b(?:individuals?|persons?|people|anyone|children|minors?)\b[^.]{0,60}\b(?:under|below) the age of\b/i;
 const RESTRICTED_GOODS =
   /\b(?:alcohol\w*|drinking age|tobacco|cigarettes?|vap(?:e|ing)|cannabis|gambling|betting|lotter(?:y|ies)|firearms?)\b/i;
 
