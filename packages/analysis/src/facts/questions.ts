@@ -2036,11 +2036,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The age of people your posts show is not yours; "N years of age, or the age of majority where you live" is the rule.
       {
         clause:
-          'Your uploads must not show the image of any person under the age of 18. You must be 18 years of age, or the age of majority where you live, to use the app.',
+          'Uploads may never carry images of persons under the age of 18. Users of the app must be 18 years of age, or of age in their own country.',
         document: 'terms',
         value: 18,
-        quote: 'You must be 18 years of age, or the age of majority where you live, to use the app.',
+        quote: 'Users of the app must be 18 years of age, or of age in their own country.',
       },
+      { clause: 'To sign up you must be 16, or the age of majority in your state if that is higher.', document: 'terms', value: 16 },
       // The age of people you give information about is not the age to use the service.
       { clause: 'You may not provide personal information about children under the age of 18.', document: 'terms', value: 'not_stated' },
       {
