@@ -3831,7 +3831,7 @@ const RESTRICTED_GOODS =
 function lowestAge(text: string): number | undefined {
   const found = [
     ...text.matchAll(
-      /\b(?:at least|under|over|older than|younger than|age of|aged)\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years|\+|or older|and older|or over)/gi,
+      /\b(?:at least|under|over|older than|younger than|age of|aged|must be(?= \d{2}(?:[,;)]| or\b)))\s*(?:the age of\s*)?(\d{2})\b|\b(\d{2})\s*(?:years|\+|or older|and older|or over)/gi,
     ),
   ]
     .map((m) => ({
