@@ -387,7 +387,7 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'unilateral_change',
     write: (a) => {
       const isHedged = a.evidence.some((e) =>
-        /\breasonable efforts\b|\btry to\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(e.quote),
+        /\breasonable efforts\b|\btry to\b|\bendeavou?r\w*\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(e.quote),
       );
       // The clause that promises the notice (its period, else its words), after the one it points back to ("In this case, you
       // will be notified by e-mail … at least 30 days before …"), else the first.
@@ -440,7 +440,10 @@ const SENTENCES: readonly FactSentence[] = [
         );
         if (!told) return null;
         const whichTold = /\b(material|significant|substantial|major)\b/i.exec(told.quote)?.[1]?.toLowerCase();
-        const tries = /\breasonable efforts\b|\btry to\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(told.quote);
+        const tries =
+          /\breasonable efforts\b|\btry to\b|\bendeavou?r\w*\b|\bwhere (?:reasonably )?practicable\b|\bmay (?:also )?notify\b/i.test(
+            told.quote,
+          );
         return {
           text: `The terms say the service ${tries ? 'will try to tell' : 'will tell'} you about ${whichTold ? `${whichTold} ` : ''}changes to them${/\be-?mail\b/i.test(told.quote) ? ' (for example by e-mail)' : ''}.`,
           severity: 'neutral',

@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { closingVerb, describeFinding, namedRecipients, namedTrackers } from './describe';
-import { isStatement, renewalDeadline } from './details';
+import { isStatement, namedIn, renewalDeadline } from './details';
+import { TRANSFER_SAFEGUARDS } from './vocabulary';
+
+describe('what a clause names', () => {
+  it('names no adequacy decision where the clause says there is none', () => {
+    expect(
+      namedIn('Where we send data to a country lacking an adequacy decision, we sign standard contractual clauses.', TRANSFER_SAFEGUARDS),
+    ).toEqual(['standard contractual clauses']);
+    expect(namedIn('Some transfers rest on adequacy decisions of the Commission.', TRANSFER_SAFEGUARDS)).toEqual(['adequacy decisions']);
+  });
+
+  it('reads a buyer in a merger as no sharing of your data, and data that names no one as none', () => {
+    expect(
+      describeFinding(
+        'third_party_sharing',
+        'If we merge with or are bought by another company, we may transfer your details to the buyer and its advisers.',
+      ),
+    ).toBeUndefined();
+    expect(
+      describeFinding('third_party_sharing', 'We may disclose non-personal data to partners in reports about how the app is used.'),
+    ).toBeUndefined();
+  });
+});
 
 describe('namedRecipients', () => {
   it.each([

@@ -81,7 +81,7 @@ export const closingVerb = (text: string) =>
     : 'suspend';
 /** Information that identifies no one: sharing it is no sharing of your personal data. */
 export const NOT_PERSONAL_DATA =
-  /\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable)\s+(?:information|data)\b/i;
+  /\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable|non-personal)\s+(?:information|data)\b/i;
 const closingOn = (grounds: readonly string[], text: string): Description =>
   grounds.length
     ? specific(`The service can ${closingVerb(text)} your account ${listing(grounds, 'or')}.`)
@@ -440,9 +440,16 @@ const DESCRIBERS: Record<string, Describer> = {
     // what others give the service ("vendors … that collect or provide personal information to Netflix") is a source.
     if (
       /\byou (?:can|may)\b[^.]{0,30}\bshare\b|\byou\b[^.]{0,40}\b(?:provide|give|submit)\b[^.]{0,40}\bdirectly to\b/i.test(t) ||
-      (NOT_PERSONAL_DATA.test(t) && !/\bpersonal (?:information|data)\b/i.test(t)) ||
+      (NOT_PERSONAL_DATA.test(t) && !/(?<!non-)\bpersonal (?:information|data)\b/i.test(t)) ||
       (/\b(?:that|who|which)\b[^.]{0,20}\b(?:provide|give|send|disclose)\w*\b[^.]{0,40}\bto (?:us|[A-Z][\w.]*)\b/.test(t) &&
         !/\b(?:we|us)\b[^.]{0,60}\b(?:shar|disclos)\w*/i.test(t.replace(/\bon our behalf\b/gi, '')))
+    )
+      return undefined;
+    // A buyer in a merger or sale of the business is another topic (business transfer), not the sharing of your data.
+    if (
+      /\b(?:merger|merge with|acquisition|(?:acquired|bought) by|sale of (?:all or (?:a portion|part) of )?(?:its|our|the company['’]s)? ?(?:assets|business)|bankruptcy|change (?:in|of) (?:ownership|control)|reorgani[sz]ation)\b/i.test(
+        t,
+      )
     )
       return undefined;
     // A limit, not an admission: "Your personal data will only be shared with third party suppliers who are performing services on our behalf".

@@ -160,7 +160,11 @@ export const ACCEPTANCE_ACTS: Vocabulary = [
 /** Safeguards named for transfers abroad. */
 export const TRANSFER_SAFEGUARDS: Vocabulary = [
   [/\bstandard contractual clauses\b|\bmodel (?:contract|contractual) clauses\b/i, 'standard contractual clauses'],
-  [/\badequacy (?:decision|finding)s?\b/i, 'adequacy decisions'],
+  // (Not the countries it is missing in: "to countries without adequacy decisions", "that do not have an adequacy decision".)
+  [
+    /(?<!\b(?:without|lack(?:ing)?|no|not (?:have|benefit from|covered by)|do not have|does not have|absence of) (?:an? |the )?)\badequacy (?:decision|finding)s?\b/i,
+    'adequacy decisions',
+  ],
   // (Relied on, certified under: not a pointer to a "Data Privacy Framework Disclosure", nor another "data privacy framework"
   // such as the Global CBPR System's.)
   [
