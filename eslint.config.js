@@ -25,6 +25,7 @@ export default tseslint.config(
       'data/**',
       '.e2e-artifacts/**',
       'packages/analysis/src/classify/model-weights.generated.ts',
+      'packages/analysis/src/facts/question-finder.generated.ts',
       'apps/server/src/modules/payments/sandbox/**',
       'packages/analysis/bin/**',
     ],

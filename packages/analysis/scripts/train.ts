@@ -11,7 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { extractFeatures, leadInsInDocuments, type FeatureCounts } from '../src/classify/features';
-import { type LinearModel, scoreFeatures, vectorize } from '../src/classify/model';
+import { type LinearModel, scoreFeatures } from '../src/classify/model';
+import { trainLinear } from './linear-svm';
 import { hashModelKnowledge } from '../src/classify/knowledge-hash';
 import { CLAUDETTE_LABELS } from '../src/classify/taxonomy';
 import { computeMetrics } from '../src/evaluate';
@@ -46,80 +47,9 @@ const rows: Row[] = records.map((record, i) => ({
   labels: new Set(record.labels),
 }));
 
-type Vector = { index: Int32Array; value: Float64Array };
-
+const OPTIONS = { c: C, positiveWeight: POSITIVE_WEIGHT, minDocumentFrequency: MIN_DOCUMENT_FREQUENCY, minWeight: MIN_WEIGHT };
 /** Fits idf on the training rows and one SVM per label; returns the model with thresholds at 0. */
-function train(data: readonly Row[]): LinearModel {
-  const df = new Map<string, number>();
-  for (const row of data) for (const f of row.counts.keys()) df.set(f, (df.get(f) ?? 0) + 1);
-  const idf: Record<string, number> = {};
-  for (const [f, d] of df) if (d >= MIN_DOCUMENT_FREQUENCY) idf[f] = Math.log((1 + data.length) / (1 + d)) + 1;
-  const names = Object.keys(idf);
-  const position = new Map(names.map((f, i) => [f, i]));
-  const bias = names.length;
-  const X: Vector[] = data.map((row) => {
-    const v = vectorize(row.counts, idf);
-    return {
-      index: Int32Array.from([...v.features.map((f) => position.get(f)!), bias]),
-      value: Float64Array.from([...v.values, 1]),
-    };
-  });
-  const model: LinearModel = { labels: [...CLAUDETTE_LABELS], idf: {}, bias: {}, threshold: {}, weights: {} };
-  const used = new Set<string>();
-  for (const label of CLAUDETTE_LABELS) {
-    const w = solve(
-      X,
-      data.map((r) => (r.labels.has(label) ? 1 : -1)),
-      bias + 1,
-    );
-    const weights: Record<string, number> = {};
-    names.forEach((f, i) => {
-      if (Math.abs(w[i]!) >= MIN_WEIGHT) {
-        weights[f] = Math.round(w[i]! * 10000) / 10000;
-        used.add(f);
-      }
-    });
-    model.weights[label] = weights;
-    model.bias[label] = Math.round(w[bias]! * 10000) / 10000;
-    model.threshold[label] = 0;
-  }
-  for (const f of used) model.idf[f] = Math.round(idf[f]! * 10000) / 10000;
-  return model;
-}
-
-/** Dual coordinate descent for the L2-regularised L2-loss SVM (Hsieh et al., ICML 2008). */
-function solve(X: readonly Vector[], y: readonly number[], dim: number): Float64Array {
-  const w = new Float64Array(dim);
-  const alpha = new Float64Array(X.length);
-  const squaredNorm = X.map((x) => x.value.reduce((s, v) => s + v * v, 0));
-  const order = X.map((_, i) => i);
-  let seed = 1;
-  for (let pass = 0; pass < 100; pass++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      const j = seed % (i + 1);
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    let maxGradient = 0;
-    for (const i of order) {
-      const x = X[i]!;
-      const yi = y[i]!;
-      const diagonal = 1 / (2 * C * (yi > 0 ? POSITIVE_WEIGHT : 1));
-      let wx = 0;
-      for (let k = 0; k < x.index.length; k++) wx += w[x.index[k]!]! * x.value[k]!;
-      const gradient = yi * wx - 1 + diagonal * alpha[i]!;
-      const projected = alpha[i] === 0 ? Math.min(gradient, 0) : gradient;
-      maxGradient = Math.max(maxGradient, Math.abs(projected));
-      if (projected === 0) continue;
-      const previous = alpha[i]!;
-      alpha[i] = Math.max(previous - gradient / (squaredNorm[i]! + diagonal), 0);
-      const step = (alpha[i]! - previous) * yi;
-      for (let k = 0; k < x.index.length; k++) w[x.index[k]!]! += step * x.value[k]!;
-    }
-    if (maxGradient < 0.01) break;
-  }
-  return w;
-}
+const train = (data: readonly Row[]): LinearModel => trainLinear(data, CLAUDETTE_LABELS, (i, label) => data[i]!.labels.has(label), OPTIONS);
 
 type Scored = Record<string, Array<{ margin: number; gold: boolean }>>;
 

@@ -30,6 +30,17 @@ const PATTERN_CONFIDENCE = 0.6;
 const CLAUDETTE = new Set<string>(CLAUDETTE_LABELS);
 const BY_ID = new Map<string, Category>(CATEGORIES.map((category) => [category.id, category]));
 
+/**
+ * A clause's features as the clause model weighs them, counted once per clause object: a lead-in serves every item of its
+ * list, and the fact readers' learned question finder (facts/question-finder.ts) scores the same counts.
+ */
+const WEIGHED = new WeakMap<Clause, WeighedFeatures>();
+export function weighedFeaturesOf(clause: Clause, matched?: readonly string[]): WeighedFeatures {
+  let features = WEIGHED.get(clause);
+  if (!features) WEIGHED.set(clause, (features = weighSentence(clause.text, matched ?? matchPatternCategories(clause.text), MODEL)));
+  return features;
+}
+
 /** The CLAUDETTE labels margins confirm (margin above the label's threshold). */
 const confirms = (margins: Record<ClaudetteLabel, number>) => (label: ClaudetteLabel) => margins[label] > 0;
 
@@ -43,20 +54,13 @@ const confirms = (margins: Record<ClaudetteLabel, number>) => (label: ClaudetteL
 export function classifyClauses(clauses: readonly Clause[], document: DocumentType, url: string): Finding[] {
   const findings: Finding[] = [];
   const texts = clauses.map((clause) => clause.text);
-  // A lead-in's features are weighed once and serve every item of its list.
-  const weighed = new Map<number, WeighedFeatures>();
-  const weigh = (i: number, matched = matchPatternCategories(texts[i]!)) => {
-    let features = weighed.get(i);
-    if (!features) weighed.set(i, (features = weighSentence(texts[i]!, matched, MODEL)));
-    return features;
-  };
   clauses.forEach((clause, i) => {
     if (clause.text.length < 25) return;
     const matchedList = matchPatternCategories(clause.text);
     const matched = new Set(matchedList);
-    const own = weigh(i, matchedList);
+    const own = weighedFeaturesOf(clause, matchedList);
     const lead = leadInIndex(texts, i);
-    const margins = scoreWeighed(own, lead >= 0 ? weigh(lead) : undefined, MODEL);
+    const margins = scoreWeighed(own, lead >= 0 ? weighedFeaturesOf(clauses[lead]!) : undefined, MODEL);
     const isConfirmed = confirms(margins);
     for (const label of CLAUDETTE_LABELS) {
       const category = BY_ID.get(label)!;

@@ -1,6 +1,6 @@
 import { emitFeatures, type FeatureCounts, featureName, type FeatureSink, LEAD_IN_WEIGHT, leadInFeature } from './features';
 import { MODEL } from './model-weights.generated';
-import { CLAUDETTE_LABELS, type ClaudetteLabel } from './taxonomy';
+import type { ClaudetteLabel } from './taxonomy';
 
 /**
  * One-vs-rest linear SVMs over TF-IDF weighted, L2-normalised features (scripts/train.ts).
@@ -51,6 +51,8 @@ interface CompiledFeature {
 }
 /** A feature name's two roles: as a sentence's own feature, and as a list's lead-in gives it ("L:…"); either may be unweighed. */
 export interface FeatureRoles {
+  /** Its number in its model: where other models over the same features keep their entry for it (scoreOwnWith). */
+  id: number;
   own?: CompiledFeature;
   lead?: CompiledFeature;
 }
@@ -63,7 +65,10 @@ export type WeighedFeatures = ReadonlyMap<FeatureRoles, number>;
  * number, so a word pair is found from its two words' numbers without building its name.
  */
 interface CompiledModel {
+  labels: readonly string[];
   features: Map<string, CompiledFeature>;
+  /** Every role by its bare name ("L:" stripped). */
+  byName: Map<string, FeatureRoles>;
   wordIds: Map<string, number>;
   stemIds: Map<string, number>;
   roles: {
@@ -88,14 +93,15 @@ function compile(model: LinearModel): CompiledModel {
     if (id === undefined) ids.set(text, (id = ids.size));
     return id;
   };
+  const byName = new Map<string, FeatureRoles>();
   const roles: CompiledModel['roles'] = { word: new Map(), stem: new Map(), pair: new Map(), stemPair: new Map(), other: new Map() };
   const roleOf = <K>(map: Map<K, FeatureRoles>, key: K) => {
     let role = map.get(key);
-    if (!role) map.set(key, (role = {}));
+    if (!role) map.set(key, (role = { id: byName.size }));
     return role;
   };
   for (const [feature, idf] of Object.entries(model.idf)) {
-    const entry = { idf, weights: new Float64Array(CLAUDETTE_LABELS.length) };
+    const entry = { idf, weights: new Float64Array(model.labels.length) };
     features.set(feature, entry);
     const bare = feature.startsWith(LEAD_IN_PREFIX) ? feature.slice(LEAD_IN_PREFIX.length) : feature;
     let role: FeatureRoles;
@@ -111,15 +117,16 @@ function compile(model: LinearModel): CompiledModel {
     }
     if (bare === feature) role.own = entry;
     else role.lead = entry;
+    byName.set(bare, role);
   }
-  CLAUDETTE_LABELS.forEach((label, j) => {
+  model.labels.forEach((label, j) => {
     for (const [feature, weight] of Object.entries(model.weights[label] ?? {})) {
       const entry = features.get(feature);
       if (entry) entry.weights[j] = weight;
     }
   });
-  const offsets = Float64Array.from(CLAUDETTE_LABELS, (label) => (model.bias[label] ?? -1) - (model.threshold[label] ?? 0));
-  return { features, wordIds, stemIds, roles, offsets };
+  const offsets = Float64Array.from(model.labels, (label) => (model.bias[label] ?? -1) - (model.threshold[label] ?? 0));
+  return { labels: model.labels, features, byName, wordIds, stemIds, roles, offsets };
 }
 const LEAD_IN_PREFIX = leadInFeature('');
 const compiledOf = (model: LinearModel): CompiledModel => {
@@ -130,36 +137,39 @@ const compiledOf = (model: LinearModel): CompiledModel => {
 
 /** Sums TF-IDF terms into margins, then divides by the vector's norm and adds each label's offset. */
 class Margins {
-  private readonly margins = new Float64Array(CLAUDETTE_LABELS.length);
+  private readonly margins: Float64Array;
   private norm = 0;
+  constructor(private readonly c: CompiledModel) {
+    this.margins = new Float64Array(c.labels.length);
+  }
   add(entry: CompiledFeature, tf: number): void {
     const value = termWeight(tf) * entry.idf;
     this.norm += value * value;
     for (let j = 0; j < this.margins.length; j++) this.margins[j]! += entry.weights[j]! * value;
   }
-  scores(c: CompiledModel): Record<ClaudetteLabel, number> {
+  scores<L extends string>(): Record<L, number> {
     const norm = Math.sqrt(this.norm) || 1;
-    const scores = {} as Record<ClaudetteLabel, number>;
-    for (let j = 0; j < CLAUDETTE_LABELS.length; j++) scores[CLAUDETTE_LABELS[j]!] = c.offsets[j]! + this.margins[j]! / norm;
+    const scores = {} as Record<string, number>;
+    for (let j = 0; j < this.c.labels.length; j++) scores[this.c.labels[j]!] = this.c.offsets[j]! + this.margins[j]! / norm;
     return scores;
   }
 }
 
-/** Margin per CLAUDETTE label, minus the label's threshold: positive means the model says yes. */
-export function scoreFeatures(
+/** Margin per label of the model (the CLAUDETTE labels by default), minus the label's threshold: positive means the model says yes. */
+export function scoreFeatures<L extends string = ClaudetteLabel>(
   counts: FeatureCounts,
   model: LinearModel = MODEL,
   /** Further features with names of their own (a lead-in's "L:…"): scored as if merged into `counts`, without a copy. */
   more?: FeatureCounts,
-): Record<ClaudetteLabel, number> {
+): Record<L, number> {
   const c = compiledOf(model);
-  const margins = new Margins();
+  const margins = new Margins(c);
   for (const part of more ? [counts, more] : [counts])
     for (const [feature, tf] of part) {
       const entry = c.features.get(feature);
       if (entry) margins.add(entry, tf);
     }
-  return margins.scores(c);
+  return margins.scores<L>();
 }
 
 /**
@@ -204,12 +214,54 @@ function pairKey(ids: ReadonlyMap<string, number>, first: string, second: string
 }
 
 /** scoreFeatures for weighed features: a sentence's own, and those of the sentence introducing its list. */
-export function scoreWeighed(own: WeighedFeatures, leadIn?: WeighedFeatures, model: LinearModel = MODEL): Record<ClaudetteLabel, number> {
-  const c = compiledOf(model);
-  const margins = new Margins();
+export function scoreWeighed<L extends string = ClaudetteLabel>(
+  own: WeighedFeatures,
+  leadIn?: WeighedFeatures,
+  model: LinearModel = MODEL,
+): Record<L, number> {
+  const margins = new Margins(compiledOf(model));
   for (const [role, tf] of own) if (role.own) margins.add(role.own, tf);
   if (leadIn) for (const [role, tf] of leadIn) if (role.lead) margins.add(role.lead, tf * LEAD_IN_WEIGHT);
-  return margins.scores(c);
+  return margins.scores<L>();
+}
+
+/**
+ * Margins (in the order of its labels) of another model over a sentence's own features as the clause model weighed them
+ * (its lead-in's not counted), written into `out` from `at`: one count of the features serves both, where the other model
+ * weighs none the clause model does not (train-questions.ts learns it so). (Into a buffer the caller holds: a typed array
+ * per sentence costs more than the sums.)
+ */
+export function scoreOwnWith(own: WeighedFeatures, model: LinearModel, out: Float64Array, at = 0): void {
+  const c = compiledOf(model);
+  const linked = linkedTo(model);
+  const k = c.labels.length;
+  out.fill(0, at, at + k);
+  let norm = 0;
+  own.forEach((tf, role) => {
+    const entry = linked[role.id];
+    if (!entry) return;
+    const value = termWeight(tf) * entry.idf;
+    norm += value * value;
+    for (let j = 0; j < k; j++) out[at + j]! += entry.weights[j]! * value;
+  });
+  norm = Math.sqrt(norm) || 1;
+  for (let j = 0; j < k; j++) out[at + j] = c.offsets[j]! + out[at + j]! / norm;
+}
+
+/** Another model's features by the number of the clause model's role of the same name (own roles only). */
+const LINKED = new WeakMap<LinearModel, Array<CompiledFeature | undefined>>();
+function linkedTo(model: LinearModel): Array<CompiledFeature | undefined> {
+  let linked = LINKED.get(model);
+  if (!linked) {
+    const base = compiledOf(MODEL);
+    linked = new Array<CompiledFeature | undefined>(base.byName.size).fill(undefined);
+    for (const [name, entry] of compiledOf(model).features) {
+      const role = base.byName.get(name);
+      if (role?.own) linked[role.id] = entry;
+    }
+    LINKED.set(model, linked);
+  }
+  return linked;
 }
 
 /** A margin mapped to a confidence in (0, 1); 0.5 sits on the decision threshold. */

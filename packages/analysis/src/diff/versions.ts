@@ -72,7 +72,8 @@ export function readDocumentVersion(
     url: document.url,
     textHash: hashDocumentText(blocks),
     blocks,
-    factSheet: readFacts([own]),
+    // (Its answers are compared with the next version's; the clauses shown for a "not stated" answer are not.)
+    factSheet: readFacts([own], { learnedRelated: false }),
   };
 }
 

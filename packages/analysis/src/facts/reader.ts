@@ -381,7 +381,7 @@ const FOUND = new WeakMap<FactDocument, Map<string, Located[]>>();
  * definition says what a word means, a run-on "sentence" of a whole page speaks to everything; none states one.
  */
 const STATEMENTS = new WeakMap<readonly Clause[], boolean[]>();
-function statementsOf(clauses: readonly Clause[]): boolean[] {
+export function statementsOf(clauses: readonly Clause[]): boolean[] {
   let states = STATEMENTS.get(clauses);
   if (!states) {
     states = clauses.map(
