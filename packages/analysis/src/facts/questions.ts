@@ -538,10 +538,16 @@ const LAW = new RegExp(
   'i',
 );
 /** A court named for one step of an arbitration, not as the venue: "to enforce this Section", "for appointment of an arbitrator". */
+/**
+ * A venue for one purpose only: enforcing one section, appointing arbitrators, compelling arbitration, the service's own
+ * suits for an injunction ("… courts located in Delaware for any actions for which we retain the right to seek injunctive
+ * relief"), or the questions arbitration leaves to a court ("… have the authority to determine any Dispute about
+ * enforceability").
+ */
 const ONE_PURPOSE_VENUE =
-  /\bcourts?\b[^.]{0,120}\b(?:to enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?|for (?:the )?appointment of (?:an |the )?arbitrators?|to appoint (?:an |the )?arbitrators?|to compel arbitration)\b/i;
+  /\bcourts?\b[^.]{0,120}\b(?:to enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?|for (?:the )?appointment of (?:an |the )?arbitrators?|to appoint (?:an |the )?arbitrators?|to compel arbitration|for (?:any )?(?:actions?|claims?|suits?) (?:for which|in which|where) (?:we|the company|[A-Z]\w+) (?:retains?|reserves?|may seek|seeks?)\b|(?:authority|jurisdiction) to (?:determine|decide|resolve) (?:any )?(?:Dispute|disputes|questions?|claims?) (?:about|regarding|concerning|as to) (?:the )?(?:enforceability|validity|scope|arbitrability))\b/i;
 const COURTS =
-  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue)|venue\b[^.]{0,40}\bcourts?|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved?|heard|submitted|bring|filed|litigated)\b[^.]{0,160}\bcourts?|(?:submit|agree) to the (?:sole and )?(?:exclusive )?(?:personal )?jurisdiction)\b/i;
+  /\b(?:exclusive(?:ly)? (?:jurisdiction|venue|forum)|venue\b[^.]{0,40}\bcourts?|place of jurisdiction|courts?\b[^.]{0,120}\b(?:exclusive|jurisdiction|venue|resolved|brought|submit)|(?:brought|resolved?|heard|submitted|bring|filed|litigated)\b[^.]{0,160}\bcourts?|(?:submit|agree) to the (?:sole and )?(?:exclusive )?(?:personal )?jurisdiction)\b/i;
 /** Devices of other makers, whose settings are not the service's promise. */
 const OTHERS_DEVICES = /\bnon-[A-Z][\w.]* (?:devices|products|hardware)\b|\bthird[- ]party devices\b/;
 /** The law of an arbitration agreement, not of the terms. */
@@ -2268,9 +2274,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .flatMap((l) => {
           // ("the exclusive place of jurisdiction … is San Francisco County, California, or the United States District
           // Court for the Northern District of California": the place it names first.)
+          // (… or the place that is the forum: "Delaware is the proper and exclusive forum for …".)
           const court =
-            /\bplace of jurisdiction\b[^.]{0,160}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/
-              .exec(l.clause.text)?.[1]
+            (/\bplace of jurisdiction\b[^.]{0,160}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/.exec(l.clause.text) ??
+              /\b([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,3}) (?:is|shall be) the (?:proper and |sole and )?exclusive (?:forum|venue)\b/.exec(
+                l.clause.text,
+              ))?.[1]
               // "… California, United States": the country after a US place adds nothing.
               ?.replace(/,\s+United(?:\s+States)?\.?$/, '')
               .replace(/,\s*$/, '') ?? findCourt(l.clause.text);
@@ -2294,7 +2303,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // then the claim must be severed from the arbitration and brought into the courts of …"), an exception's path.
       const severed = (l: Located) =>
         Number(
-          /\bsever\w*\b[^.]{0,80}\bfrom (?:the )?arbitration\b|\bfound (?:to be )?unenforceable\b|\bprecludes enforcement\b/i.test(
+          /\bsever\w*\b[^.]{0,80}\bfrom (?:the )?arbitration\b|\bfound (?:to be )?unenforceable\b|\bprecludes enforcement\b|\b(?:administrators?|providers?|forums?) (?:all )?declines?\b/i.test(
             l.clause.text,
           ),
         );
@@ -2315,6 +2324,19 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer(general.court, [general.l, ...smallClaims, ...(isException && local ? [local] : [])], scope ? { scope } : {});
     },
     examples: [
+      // The place that is the forum, named as the subject.
+      {
+        clause: 'You agree that Vermont is the proper and exclusive forum for any court proceedings between us.',
+        document: 'terms',
+        value: 'Vermont',
+      },
+      // The service's own injunction suits and the questions left to a court beside arbitration have a venue of their own.
+      {
+        clause:
+          'You submit to the jurisdiction of the courts of Denver, Colorado for any actions in which we seek an injunction to protect our marks. All other disputes must be brought exclusively in the courts of Boulder, Colorado.',
+        document: 'terms',
+        value: 'Boulder, Colorado',
+      },
       // A court named only for appeals and the enforcement of an award is no forum of disputes.
       {
         clause:

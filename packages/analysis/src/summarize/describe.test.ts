@@ -11,6 +11,18 @@ describe('what a clause names', () => {
     expect(namedIn('Some transfers rest on adequacy decisions of the Commission.', TRANSFER_SAFEGUARDS)).toEqual(['adequacy decisions']);
   });
 
+  it('reads a limit for one cause of your own doing as no limit of liability in general', () => {
+    expect(
+      describeFinding(
+        'limitation_of_liability',
+        'We bear no liability for indirect losses resulting from your failure to keep your e-mail address current.',
+      ),
+    ).toBeUndefined();
+    expect(describeFinding('limitation_of_liability', 'In no event will we be liable for indirect or consequential damages.')?.text).toBe(
+      'The service limits its liability for losses or damage you suffer.',
+    );
+  });
+
   it('reads a buyer in a merger as no sharing of your data, and data that names no one as none', () => {
     expect(
       describeFinding(

@@ -203,6 +203,14 @@ const DESCRIBERS: Record<string, Describer> = {
       !/\baggregate\b|\btotal liability\b/i.test(t)
     )
       return undefined;
+    // A limit for one cause of your own doing ("no liability arising from your failure to keep your contact details
+    // accurate", "damages resulting from failure to confirm the Terms") is no limit of its liability in general.
+    if (
+      /\b(?:arising|resulting|associated) (?:with or arising )?(?:from|out of)\b[^.]{0,30}\b(?:your )?(?:own )?(?:failure|inability|refusal) to\b/i.test(
+        t,
+      )
+    )
+      return undefined;
     const amount = findAmount(t);
     if (amount) return specific(`The service caps its liability to you at ${amount} or similar small amounts.`);
     // The general limit has its hallmarks (kinds of damages excluded, "in no event", "to the fullest extent", a total);
