@@ -540,9 +540,8 @@ const LAW = new RegExp(
 /** A court named for one step of an arbitration, not as the venue: "to enforce this Section", "for appointment of an arbitrator". */
 /**
  * A venue for one purpose only: enforcing one section, appointing arbitrators, compelling arbitration, the service's own
- * suits for an injunction ("… courts located in Delaware for any actions for which we retain the right to seek injunctive
- * relief"), or the questions arbitration leaves to a court ("… have the authority to determine any Dispute about
- * enforceability").
+ * suits for an injunction ("the courts of Ohio for actions in which we seek an injunction"), or the questions arbitration
+ * leaves to a judge ("a court decides whether this agreement to arbitrate can be enforced").
  */
 const ONE_PURPOSE_VENUE =
   /\bcourts?\b[^.]{0,120}\b(?:to enforce (?:this|that|the|these) (?:Section|provision|procedure|clause|paragraph)s?|for (?:the )?appointment of (?:an |the )?arbitrators?|to appoint (?:an |the )?arbitrators?|to compel arbitration|for (?:any )?(?:actions?|claims?|suits?) (?:for which|in which|where) (?:we|the company|[A-Z]\w+) (?:retains?|reserves?|may seek|seeks?)\b|(?:authority|jurisdiction) to (?:determine|decide|resolve) (?:any )?(?:Dispute|disputes|questions?|claims?) (?:about|regarding|concerning|as to) (?:the )?(?:enforceability|validity|scope|arbitrability))\b/i;
@@ -2274,7 +2273,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         .flatMap((l) => {
           // ("the exclusive place of jurisdiction … is San Francisco County, California, or the United States District
           // Court for the Northern District of California": the place it names first.)
-          // (… or the place that is the forum: "Delaware is the proper and exclusive forum for …".)
+          // (… or the place that is the forum, as the subject: "Ohio is the sole and exclusive forum for …".)
           const court =
             (/\bplace of jurisdiction\b[^.]{0,160}\bis\s+([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,4})/.exec(l.clause.text) ??
               /\b([A-Z][\w.'-]*(?:,?\s+[A-Z][\w.'-]*){0,3}) (?:is|shall be) the (?:proper and |sole and )?exclusive (?:forum|venue)\b/.exec(

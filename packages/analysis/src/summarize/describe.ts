@@ -203,8 +203,8 @@ const DESCRIBERS: Record<string, Describer> = {
       !/\baggregate\b|\btotal liability\b/i.test(t)
     )
       return undefined;
-    // A limit for one cause of your own doing ("no liability arising from your failure to keep your contact details
-    // accurate", "damages resulting from failure to confirm the Terms") is no limit of its liability in general.
+    // A limit for one cause of your own doing ("no liability for what follows from your not updating your e-mail
+    // address", a loss that comes from your failure to read the new terms) is no limit of its liability in general.
     if (
       /\b(?:arising|resulting|associated) (?:with or arising )?(?:from|out of)\b[^.]{0,30}\b(?:your )?(?:own )?(?:failure|inability|refusal) to\b/i.test(
         t,
