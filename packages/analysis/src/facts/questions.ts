@@ -2968,12 +2968,11 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // The waiver's object must be your content: one that covers only feedback or ideas you send ("By sending us any
       // Feedback, you … waive any moral rights"; items under "If you send us ideas or suggestions, you agree that:") is not;
       // "any User Content, including Feedback" is.
-      const found = ctx
-        .following(
-          ctx.find(MORAL_WAIVER, TERMS),
-          /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b|\bgive up\b|\bgiving up\b|\brelinquish|\bforgo/i,
-          1,
-        )
+      const waives = /\bwaive|\bnot (?:to )?assert\b|\bconsent to\b|\bgive up\b|\bgiving up\b|\brelinquish|\bforgo/i;
+      const named = ctx.find(MORAL_WAIVER, TERMS);
+      // (An item of a list the waiver opens names the right itself: "you hereby waive:" / "(c) moral rights as defined …".)
+      const found = [...named.filter((l) => l.clause.leadIn && waives.test(l.clause.leadIn.text)), ...ctx.following(named, waives, 1)]
+        .filter((l, i, all) => all.findIndex((o) => o.clause === l.clause) === i)
         // (… nor one whose object is another defined thing: "all rights … in and to the Glossaries, and you waive your moral
         // rights in them".)
         .filter((l) => !aboutFeedback(l) && !(OTHER_DEFINED_OBJECT.test(l.clause.text) && !USER_CONTENT.test(l.clause.text)));
@@ -2992,6 +2991,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'You waive any moral rights you may have in your content.', document: 'terms', value: 'yes' },
+      // The item of the waiver's list that names moral rights is the quote.
+      {
+        clause:
+          'For any content you post, you hereby waive:\n\n- any right to approve how we promote it;\n- moral rights in it, wherever such rights exist;\n- any right to payment for its use.',
+        document: 'terms',
+        value: 'yes',
+        quote: 'For any content you post, you hereby waive:',
+      },
       { clause: 'When you upload a photo, you give up your moral rights in it.', document: 'terms', value: 'yes' },
       {
         clause: 'If you send us suggestions for the app, you agree that:\n\n- we own them, and you waive any moral rights in them.',

@@ -78,12 +78,14 @@ export function createReadContext(documents: readonly FactDocument[]): ReadConte
       return result;
     },
     answer(value, evidence, fields = {}, quotes = 3) {
-      // A lead-in ("…the following licence:") says nothing alone: its next clause comes with it.
+      // A lead-in ("…the following licence:", or one cut before its list: "… costs incurred by us arising from") says nothing
+      // alone: its next clause comes with it.
       // … and a list item comes with its lead-in ("You cannot use Facebook if:" / "You are under 13 years old.").
       const quoted = evidence.slice(0, quotes).flatMap((l) => {
         const next = l.document.clauses[l.index + 1];
         const before = l.document.clauses[l.index - 1];
-        if (/:\s*$/.test(l.clause.text) && next) return [l, { clause: next, document: l.document, index: l.index + 1 }];
+        if (opensList(l.clause.text) && (!l.clause.leadIn || /:\s*$/.test(l.clause.text)) && next)
+          return [l, { clause: next, document: l.document, index: l.index + 1 }];
         // … and a sentence that points back ("In these cases, liability is limited …") comes after the one it points to.
         if (POINTS_BACK.test(l.clause.text) && before && !evidence.some((e) => e.clause === before)) {
           // … and, where that one only defines a word of the rule ("'Essential' obligations in this sense are …"), the rule before it.
@@ -181,6 +183,11 @@ const ENUMERATOR = /^\s*\(?(?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)\s/i;
  * clauses ("you agree not to:" / "(i) …;" … "(ix) engage in …"), or a heading written as a lead-in ("You also aren't
  * allowed to:"). Its words decide whom the clause binds.
  */
+/** A clause that opens a list and says nothing without it: "…the following licence:", or one cut before it ("… arising from"). */
+export function opensList(text: string): boolean {
+  return /:\s*$|\b(?:from|of|to|by|for|including)\s*$/.test(text);
+}
+
 export function leadInOf({ clause, document, index }: Located): string {
   if (clause.leadIn) return clause.leadIn.text;
   // Back over the run of sibling items or enumerated clauses to the line that opens it (a nested list's own item included).

@@ -201,6 +201,9 @@ describe('writeLists', () => {
     expect(
       text('You will indemnify and hold Example harmless from all claims arising from your misuse of the Services or your content.'),
     ).toBe('You must cover the service’s costs of claims arising from your content and your misuse of the service (an indemnity).');
+    expect(
+      text('Except where Example is in breach of this Agreement, you will indemnify Example for all costs arising from your content.'),
+    ).toBe('You must cover the service’s costs of claims arising from your content (an indemnity).');
     expect(text('You will indemnify and hold Example harmless from all claims arising from your use of the Services.')).toBe(
       'You must cover the service’s costs of claims arising from your use of the service (an indemnity).',
     );

@@ -44,7 +44,7 @@ import {
   OBJECTION_REACHES_TRAINING,
   WARNED,
 } from './questions';
-import { durationsIn, isInNegationScope, regionOf, SURVIVAL } from './reader';
+import { durationsIn, isInNegationScope, opensList, regionOf, SURVIVAL } from './reader';
 import { carriesDetails, isBackedByQuote } from './reconcile';
 
 type Lists = AnalysisResult['details'];
@@ -1576,7 +1576,7 @@ function firstClause(evidence: FactAnswer['evidence']): FactAnswer['evidence'] {
     0,
     evidence.findIndex((e) => isStatement(e.quote)),
   );
-  return /:\s*$/.test(evidence[at]?.quote ?? '') ? evidence.slice(at, at + 2) : evidence.slice(at, at + 1);
+  return opensList(evidence[at]?.quote ?? '') ? evidence.slice(at, at + 2) : evidence.slice(at, at + 1);
 }
 
 /** How long the lists may be. */

@@ -120,7 +120,11 @@ export const INDEMNITY_COVERS: Vocabulary = [
   ],
   // (Misuse is no ordinary use: "your misuse of the Services".)
   [/\bmisuse\b/i, 'your misuse of the service'],
-  [/\b(?:your )?(?:breach|violation) of (?:any (?:part )?of )?(?:these|this|the) (?:terms|agreement)/i, 'your breach of the terms'],
+  // (Not the service's own: "except to the extent we are in breach of these terms".)
+  [
+    /(?<!\b(?:is|are) in )\b(?:your )?(?:breach|violation) of (?:any (?:part )?of )?(?:these|this|the) (?:terms|agreement)/i,
+    'your breach of the terms',
+  ],
   [/\bviolat\w* (?:of )?(?:any )?(?:applicable )?laws?\b/i, 'your breaches of the law'],
   [/\bthird[- ]party(?:['’]s)? rights\b|\brights of (?:any )?(?:third|other)|\binfring/i, 'your infringing others’ rights'],
   [/\battorneys?['’]? fees\b|\blegal (?:fees|costs)\b|\blawyers?['’]? fees\b/i, 'legal fees'],
