@@ -1680,6 +1680,9 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           (!byAsking(l) || /\bsettings?\b|\b(?:through|via|from|in) the app\b[^.]{0,20}\bor\b/i.test(l.clause.text)) &&
           // (… or your account's own page: "visit example.com/account and follow the steps to delete your account".)
           (SELF_SERVICE.test(l.clause.text) || /\b(?:visit|go to) \S*\/account\b/i.test(l.clause.text)) &&
+          // (… and the account goes: a closing that only hides you, "your profile will no longer be visible", deletes nothing.)
+          (!/\bno longer (?:be )?(?:visible|see|shown)\b|\b(?:hides?|hidden)\b|\binvisible\b/i.test(l.clause.text) ||
+            /\bdelet|\beras/i.test(l.clause.text)) &&
           /\b(?:delet|clos|cancel|deactivat|terminat)\w*\b[^.;:]{0,20}\b(?:your |the |my )?(?:\w+ )?account\b|\baccount deletion\b/i.test(
             l.clause.text,
           ),
@@ -1690,6 +1693,17 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return request.length > 0 ? ctx.answer('by_request', request, howOf(request)) : NOT_STATED;
     },
     examples: [
+      // A closing that only hides your profile deletes nothing.
+      {
+        clause: 'If you want to leave, you can close your account in the app, and other members will no longer see your profile.',
+        document: 'privacy',
+        value: 'not_stated',
+      },
+      {
+        clause: 'If you want to leave, you can close your account in the app; your profile will no longer be visible to others.',
+        document: 'privacy',
+        value: 'not_stated',
+      },
       // Removing your data from what a product shows is no deletion of your account or data.
       {
         clause:
