@@ -1700,7 +1700,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'not_stated',
       },
       {
-        clause: 'If you want to leave, you can close your account in the app; your profile will no longer be visible to others.',
+        clause: 'Leaving is easy: you can close your account in the app, after which your profile is no longer shown to anyone.',
         document: 'privacy',
         value: 'not_stated',
       },
