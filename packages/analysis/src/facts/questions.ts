@@ -2010,7 +2010,7 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         const parental = ctx
           .following(
             [first],
-            /\bunder (?:the age of )?1[4-9]\b[^.]{0,80}\b(?:parent|guardian)|\bminors?\b[^.]{0,160}\bmay (?:become|use|create|register)\b/i,
+            /\bunder (?:the age of )?1[4-9]\b[^.]{0,160}\b(?:parent|guardian)|\bminors?\b[^.]{0,160}\bmay (?:become|use|utili[sz]e|access|create|register)\b/i,
             2,
           )
           .filter((l) => l !== first);

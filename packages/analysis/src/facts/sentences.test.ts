@@ -216,6 +216,10 @@ describe('writeLists', () => {
     ],
     ['The Services are not intended for users under 13.', 'The terms say the service is not meant for children under 13.'],
     [
+      'You must be 18 years old to use the app. Anyone under the age of 18, or under the age of majority where they live (each a “Minor”), may use the app only with the consent of a parent.',
+      "The terms set an age of 18 to use the service, with a parent's or guardian's involvement for younger users where they allow it.",
+    ],
+    [
       'You must be at least 16 years old to use the Services.',
       'The terms set a minimum age of 16 to use the service: “You must be at least 16 years old to use the Services”.',
     ],
