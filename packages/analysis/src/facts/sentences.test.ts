@@ -216,7 +216,7 @@ describe('writeLists', () => {
     ],
     ['The Services are not intended for users under 13.', 'The terms say the service is not meant for children under 13.'],
     [
-      'You must be 18 years old to use the app. Anyone under the age of 18, or under the age of majority where they live (each a “Minor”), may use the app only with the consent of a parent.',
+      'Members of the app are 18 years old or over. People under the age of 18, or not yet of age in their country (each a “Minor”), may use the app only if a parent has agreed.',
       "The terms set an age of 18 to use the service, with a parent's or guardian's involvement for younger users where they allow it.",
     ],
     [
