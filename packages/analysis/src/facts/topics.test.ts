@@ -75,6 +75,21 @@ describe('a rule the terms take back for European consumers', () => {
   });
 });
 
+describe('one region’s rule', () => {
+  it('is not said as everyone’s where a clause for everyone states the practice', () => {
+    const [general, european] = clausesOf(
+      'We may remove your content if it breaks these terms.',
+      'We will only remove your content for justified reasons, without notice, and always tell you why.',
+    );
+    const inEurope = { ...european!, heading: 'Rules for users in the European Union' };
+    const { details } = listsOf([finding('content_removal', general!), finding('content_removal', inEurope)], {
+      terms: [general!, inEurope],
+    });
+    const item = details.keyPoints.find((i) => i.category === 'content_removal');
+    expect(item?.evidence[0]?.quote).toBe(general!.text);
+  });
+});
+
 describe('a right European consumers have besides', () => {
   it('takes back no right everyone has', () => {
     const [rule, more] = clausesOf(

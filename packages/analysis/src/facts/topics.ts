@@ -132,7 +132,10 @@ function chooseOnePerCategory(findings: readonly Finding[]): Map<string, Chosen>
     if (statesPlainly(finding.category.id, text) === false) continue;
     // An opt-out one US state's law gives its residents is no choice everyone has.
     if (finding.category.id === 'opt_out' && isForOneState(finding.clause)) continue;
+    // The rule for users in general before one region's, however concrete that one's sentence (a clause of the section
+    // "For EEA, Swiss and UK users" is their rule, not everyone's).
     const rank =
+      (scopeOf(finding.clause) ? -3 : 0) +
       (description.isSpecific ? 2 : 0) +
       (description.namesCompanies ? 1.5 : 0) +
       (isHomeDocument ? 1 : 0) +
