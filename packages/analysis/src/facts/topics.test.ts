@@ -118,6 +118,18 @@ describe('sharing with one kind of recipient', () => {
     );
     expect(item.evidence.map((e) => e.quote)).toEqual([own!.text, researchers!.text]);
   });
+
+  it('takes no companies from the social networks whose buttons a page carries', () => {
+    const [own, buttons] = clausesOf(
+      'What these cookies record may be shared with other companies such as advertisers.',
+      'Some pages carry share buttons linked to social media service providers such as Facebook or Twitter.',
+    );
+    const sharing = { ...finding('third_party_sharing', own!), document: 'privacy' as const };
+    const { details } = listsOf([sharing], { privacy: [own!, buttons!] });
+    const item = details.privacyConcerns.find((i) => i.category === 'third_party_sharing');
+    expect(item?.text).toMatch(/advertisers/);
+    expect(item?.text).not.toMatch(/Facebook|service providers/);
+  });
 });
 
 describe('an opt-out one US state gives its residents', () => {

@@ -235,6 +235,9 @@ function withDetailNearby(c: Chosen, clauses: readonly Clause[]): Chosen {
         (clause) =>
           clause !== own &&
           /\b(?:service providers|processors|vendors)\b/i.test(clause.text) &&
+          // (Not social networks whose buttons a page carries, "tools linked to social media service providers such as
+          // Facebook": they collect for themselves, the service hands them nothing.)
+          !/\bsocial (?:media|network(?:ing)?) (?:service )?providers?\b|\bplug-?ins?\b|\bwidgets?\b/i.test(clause.text) &&
           // Not a source of data ("We receive personal data about you from these parties …: … providers such as Adyen";
           // "These sources include: … vendors … that collect or provide personal information to Netflix").
           !/\b(?:receive|obtain|collect|get)\w*\b[^.]{0,60}\bfrom\b|\bsources?\b/i.test(clause.leadIn?.text ?? '') &&
