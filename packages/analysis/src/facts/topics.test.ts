@@ -122,7 +122,7 @@ describe('sharing with one kind of recipient', () => {
   it('takes no companies from the social networks whose buttons a page carries', () => {
     const [own, buttons] = clausesOf(
       'What these cookies record may be shared with other companies such as advertisers.',
-      'Some pages carry share buttons linked to social media service providers such as Facebook or Twitter.',
+      'A few pages show share buttons of social media service providers such as Facebook or Twitter.',
     );
     const sharing = { ...finding('third_party_sharing', own!), document: 'privacy' as const };
     const { details } = listsOf([sharing], { privacy: [own!, buttons!] });
