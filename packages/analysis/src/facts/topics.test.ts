@@ -122,7 +122,7 @@ describe('sharing with one kind of recipient', () => {
   it('takes no companies from the social networks whose buttons a page carries', () => {
     const [own, buttons] = clausesOf(
       'What these cookies record may be shared with other companies such as advertisers.',
-      'A few pages show share buttons of social media service providers such as Facebook or Twitter.',
+      'Share buttons on a few pages come from social media service providers including Facebook and Twitter.',
     );
     const sharing = { ...finding('third_party_sharing', own!), document: 'privacy' as const };
     const { details } = listsOf([sharing], { privacy: [own!, buttons!] });
