@@ -64,10 +64,10 @@ describe('gradeOf', () => {
     expect(gradeOf(of(...Array<Severity>(14).fill('bad')), { oneDocument: true })).toBe('D');
   });
 
-  it('gives D where three or more practices of the surveillance economy are stated, whatever the balance', () => {
+  it('gives D where two or more practices of the surveillance economy are stated, whatever the balance', () => {
     const balanced = of('good', 'good', 'bad', 'bad');
-    expect(gradeOf(balanced, { surveillancePractices: 2 })).toBe('C');
-    expect(gradeOf(balanced, { surveillancePractices: 3 })).toBe('D');
+    expect(gradeOf(balanced, { surveillancePractices: 1 })).toBe('C');
+    expect(gradeOf(balanced, { surveillancePractices: 2 })).toBe('D');
     // (… and E stays E.)
     expect(gradeOf(of(...Array<'bad'>(16).fill('bad')), { surveillancePractices: 3 })).toBe('E');
   });
@@ -125,6 +125,15 @@ describe('gradeSummary', () => {
     // Nine bads alone are a D; the half good lifts the balance to -8.5.
     expect(gradeSummary(nineBads, noFacts, read).grade).toBe('D');
     expect(graded.grade).toBe('C');
+  });
+
+  it('counts AI training you must opt in to as no practice of the surveillance economy', () => {
+    const optIn = factsOf('We use your chats to improve our AI models only if you opt in to this in Settings.');
+    expect(optIn.ai_training.value).toBe('yes_opt_in');
+    expect(gradeSummary([item('arbitration', 'bad')], optIn, read).grade).toBe('B');
+    const optOut = factsOf('We use your chats to improve our AI models; you can opt out of this in Settings.');
+    expect(optOut.ai_training.value).toBe('yes_opt_out');
+    expect(gradeSummary([item('arbitration', 'bad')], optOut, read).grade).not.toBe('B');
   });
 
   it('names the practices that decided it, heaviest first', () => {
