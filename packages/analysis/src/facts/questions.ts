@@ -1285,11 +1285,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       if (ours.length === 0) return denied.length > 0 ? ctx.answer('no', denied) : NOT_STATED;
       const optIn = [...onConsent, ...ours.filter((l) => AI_OPT_IN.test(l.clause.text))];
       if (optIn.length > 0) return ctx.answer('yes_opt_in', optIn);
-      const objections = ctx
-        .find(OBJECTION, PRIVACY)
-        .filter(
-          (l) => (OBJECTION_REACHES_TRAINING.test(l.clause.text) || AI_TRAIN.test(l.clause.text)) && scopeOf(l.clause) !== 'EEA users',
-        );
+      const objections = ctx.find(OBJECTION, PRIVACY).filter(
+        (l) =>
+          (OBJECTION_REACHES_TRAINING.test(l.clause.text) || AI_TRAIN.test(l.clause.text)) &&
+          scopeOf(l.clause) !== 'EEA users' &&
+          // (… and opting out of an analytics or advertising tool — "opt-out of having your activity made available to
+          // Google Analytics" — is no opting out of training, unless the clause names training.)
+          (AI_TRAIN.test(l.clause.text) || !/\banalytics\b|\bcookies?\b|\badvertis\w*|\bads\b/i.test(l.clause.text)),
+      );
       const optOut = [...ours.filter((l) => AI_OPT_OUT.test(l.clause.text)), ...objections];
       // An opt-out the documents confine to something else ("applies solely to the use of your Inputs and Outputs,
       // and does not apply to the license granted in Sections D.4") leaves the training of your content as it is.
@@ -1299,6 +1302,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', ours);
     },
     examples: [
+      // Opting out of an analytics tool is no opting out of training.
+      {
+        clause:
+          'We use your prompts to improve our AI models. You can opt out of having your visits reported to Google Analytics with its browser add-on.',
+        value: 'yes',
+      },
       // A promise about data from one source is no promise about yours.
       {
         clause: 'We never use any data obtained through your company’s sign-in provider to train machine learning models.',
