@@ -161,6 +161,15 @@ describe('writeLists', () => {
     );
   });
 
+  it('says whose ads an opt-out reaches where the clause names the company', () => {
+    const facts = factsOf(
+      'We use your activity to show you targeted advertising. You can opt out of Hoodle’s interest-based ads by following the steps at https://hoodle.example/ads.',
+    );
+    expect(facts.targeted_ads.value).toBe('yes_opt_out');
+    const advice = writeLists(facts).details.recommendations.map((i) => i.text);
+    expect(advice).toContain('Opt out of Hoodle’s personalised ads at https://hoodle.example/ads.');
+  });
+
   it('names in the rights advice only the rights and tools its quotes give', () => {
     const advice = (privacy: string) =>
       writeLists(factsOf(privacy)).details.recommendations.find((i) => i.category === 'rights_access_deletion')?.text;

@@ -1451,13 +1451,24 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     // ("… you may be able to opt out of some of their practices by visiting …": theirs, and only some.)
     const theirs = way.evidence.some((e) => /\bopt[- ]?out of (?:some of )?their (?:advertising )?practices\b/i.test(e.quote));
     const some = way.evidence.some((e) => /\bopt[- ]?out of some of their\b/i.test(e.quote));
+    // … and one of a named company's ads ("You can opt-out from Twitter's interest-based ads") as that company's.
+    const company = way.evidence
+      .map(
+        (e) =>
+          /\bopt[- ]?out (?:of|from) ([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)?)['’]s (?:interest[- ]based |personali[sz]ed |targeted )?(?:ads|advertising)\b/.exec(
+            e.quote,
+          )?.[1],
+      )
+      .find(Boolean);
     const what = way.partnerDataOnly
       ? 'Stop the use of data from partners and other sites for your ads'
       : theirs
         ? `Opt out of ${some ? 'some of ' : ''}the advertising practices of its advertising partners`
-        : way.controlOnly
-          ? 'Choose how your ads are personalised'
-          : 'Opt out of personalised ads';
+        : company
+          ? `Opt out of ${company}’s personalised ads`
+          : way.controlOnly
+            ? 'Choose how your ads are personalised'
+            : 'Opt out of personalised ads';
     return { text: `${what}${way.route ? ` ${way.route}` : ''}${way.where}.`, evidence: way.evidence };
   }
   if (item.category === 'arbitration') {
