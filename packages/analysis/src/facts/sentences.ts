@@ -1451,7 +1451,7 @@ function specificAdvice(item: SummaryItem, facts: FactSheet): Partial<SummaryIte
     // ("… you may be able to opt out of some of their practices by visiting …": theirs, and only some.)
     const theirs = way.evidence.some((e) => /\bopt[- ]?out of (?:some of )?their (?:advertising )?practices\b/i.test(e.quote));
     const some = way.evidence.some((e) => /\bopt[- ]?out of some of their\b/i.test(e.quote));
-    // … and one of a named company's ads ("You can opt-out from Twitter's interest-based ads") as that company's.
+    // … and one of a named company's ads ("opt out of Hoodle's targeted ads") as that company's.
     const company = way.evidence
       .map(
         (e) =>
