@@ -161,6 +161,25 @@ describe('writeLists', () => {
     );
   });
 
+  it('says arbitration the service may choose as its choice', () => {
+    const facts = readFacts([
+      {
+        type: 'terms',
+        url: 'https://example.com/terms',
+        clauses: segmentClauses(
+          extractDocument(
+            'If we so decide, at our sole discretion, we may require that any dispute between us be submitted to binding arbitration under the rules of JAMS.',
+            'markdown',
+          ).blocks,
+        ),
+      },
+    ]);
+    expect(facts.arbitration.value).toBe('mandatory');
+    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'arbitration')?.text).toBe(
+      'The service may choose to send disputes to binding arbitration run by JAMS instead of court.',
+    );
+  });
+
   it('says whose ads an opt-out reaches where the clause names the company', () => {
     const facts = factsOf(
       'We use your activity to show you targeted advertising. You can opt out of Hoodle’s interest-based ads by following the steps at https://hoodle.example/ads.',

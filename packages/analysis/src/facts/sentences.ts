@@ -556,9 +556,18 @@ const SENTENCES: readonly FactSentence[] = [
       // Who runs it, where the quoted rule names the body ("administered by JAMS").
       const runner = a.evidence.map((e) => ARBITRATION_BODY.exec(e.quote)?.[0]).find(Boolean);
       const by = runner ? ` run by ${/^(?:JAMS|National)\b/.test(runner) ? runner : `the ${runner}`}` : '';
+      // Arbitration the service may choose ("At our sole discretion, we may require you to submit any disputes … to
+      // arbitration") is its choice to make, not every dispute's path.
+      const elective = a.evidence.some((e) =>
+        /\b(?:at (?:our|its) (?:sole )?(?:discretion|option|election)|(?:we|[A-Z]\w+) may (?:elect|choose) to)\b[^.]{0,80}\b(?:require|submit|resolve|refer)\w*\b[^.]{0,300}\barbitrat/i.test(
+          e.quote,
+        ),
+      );
       if (a.value === 'mandatory')
         return {
-          text: `Disputes go to binding arbitration${by} instead of court${scope}.`,
+          text: elective
+            ? `The service may choose to send disputes to binding arbitration${by} instead of court${scope}.`
+            : `Disputes go to binding arbitration${by} instead of court${scope}.`,
           severity: 'bad',
           // (A rule for everyone outside a region is quoted with the other region's rule and the heading that says whose it is.)
           evidence: a.scope?.startsWith('users outside')
