@@ -556,7 +556,7 @@ const SENTENCES: readonly FactSentence[] = [
       // Who runs it, where the quoted rule names the body ("administered by JAMS").
       const runner = a.evidence.map((e) => ARBITRATION_BODY.exec(e.quote)?.[0]).find(Boolean);
       const by = runner ? ` run by ${/^(?:JAMS|National)\b/.test(runner) ? runner : `the ${runner}`}` : '';
-      // Arbitration the service may choose ("At our sole discretion, we may require you to submit any disputes … to
+      // Arbitration the service may choose ("if we so decide, we may require that a dispute go to
       // arbitration") is its choice to make, not every dispute's path.
       const elective = a.evidence.some((e) =>
         /\b(?:at (?:our|its) (?:sole )?(?:discretion|option|election)|(?:we|[A-Z]\w+) may (?:elect|choose) to)\b[^.]{0,80}\b(?:require|submit|resolve|refer)\w*\b[^.]{0,300}\barbitrat/i.test(
