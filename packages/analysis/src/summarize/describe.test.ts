@@ -11,6 +11,20 @@ describe('what a clause names', () => {
     expect(namedIn('Some transfers rest on adequacy decisions of the Commission.', TRANSFER_SAFEGUARDS)).toEqual(['adequacy decisions']);
   });
 
+  it('reads what follows the end of your account as no power to remove your content', () => {
+    expect(
+      describeFinding('content_removal', 'Once your account has been deleted, we may also delete the posts you left, at our discretion.'),
+    ).toBeUndefined();
+    expect(describeFinding('content_removal', 'We may delete your posts at our sole discretion.')?.text).toBe(
+      'The service can remove your content at its own discretion.',
+    );
+    // (The power however its words are parted: "reserves the right, at its sole discretion, to remove".)
+    expect(
+      describeFinding('content_removal', 'Example reserves the right, at its sole discretion, to remove any of your posts without notice.')
+        ?.text,
+    ).toBe('The service can remove your content at its own discretion, without notice.');
+  });
+
   it('reads a limit for one cause of your own doing as no limit of liability in general', () => {
     expect(
       describeFinding(

@@ -293,13 +293,21 @@ const DESCRIBERS: Record<string, Describer> = {
     if (!USER_CONTENT.test(t)) return undefined;
     // The service must be the one removing ("Account deletion does not automatically delete content you post" removes nothing).
     if (
-      !/\b(?:we|it|[A-Z]\w+)\b[^.]{0,20}\b(?:may|can|will|reserves? the right to|might)\b[^.]{0,80}\b(?:remov|delet|block|take down|restrict|screen)\w*|\bif we (?:remove|restrict|delete|block)\b/i.test(
+      !/\b(?:we|it|[A-Z]\w+)\b[^.]{0,20}\b(?:may|can|will|reserves? the right(?:,[^,.]{0,40},)? to|might)\b[^.]{0,80}\b(?:remov|delet|block|take down|restrict|screen)\w*|\bif we (?:remove|restrict|delete|block)\b/i.test(
         t,
       )
     )
       return undefined;
     // What is kept ("Content will not be deleted … in the following situations") is no removal.
     if (/\bnot (?:be )?(?:deleted|removed)\b|\bwill not (?:delete|remove)\b/i.test(t)) return undefined;
+    // … nor what follows your account's end ("Once your account is deleted, we may delete what you posted"): an aftermath,
+    // not a power over what you post.
+    if (
+      /^\W*(?:in the event of|upon|after|following|once|when|if)\b[^.,]{0,40}\b(?:account|membership)\b[^.,]{0,30}\b(?:deletion|deleted|closure|closed|termination|terminated|ends?)\b/i.test(
+        t,
+      )
+    )
+      return undefined;
     // "Without notice" only when the clause says so; "for any reason" or "at our discretion" is discretion, not silence.
     if (/\bwithout (prior |advance |any )?notice\b/i.test(t))
       return specific('The service can remove your content at its own discretion, without notice.', 'bad');
