@@ -18,9 +18,9 @@ describe('what a clause names', () => {
     expect(describeFinding('content_removal', 'We may delete your posts at our sole discretion.')?.text).toBe(
       'The service can remove your content at its own discretion.',
     );
-    // (The power however its words are parted: "reserves the right, at its sole discretion, to remove".)
+    // (The power however its words are parted: the right, a comma, what it rests on, then what it may do.)
     expect(
-      describeFinding('content_removal', 'Example reserves the right, at its sole discretion, to remove any of your posts without notice.')
+      describeFinding('content_removal', 'Example reserves the right, as it alone decides, to remove any of your posts without notice.')
         ?.text,
     ).toBe('The service can remove your content at its own discretion, without notice.');
   });
