@@ -3086,12 +3086,31 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // No notice only where the service gives itself the power to change them ("We may change these Terms at any time");
       // "If these terms are changed, the version valid when you signed binds you" says nothing of notice.
       if (!found.some((l) => CHANGE_POWER.test(l.clause.text))) return NOT_STATED;
+      // … and none where a change needs your agreement ("No amendment … will be effective unless assented to in writing by
+      // both parties"): the service cannot change them alone.
+      if (
+        ctx
+          .find(CHANGE, TERMS)
+          .some((l) =>
+            /\b(?:no|any) (?:amendment|modification|change)\b[^.]{0,120}\b(?:unless|only if|must be)\b[^.]{0,60}\b(?:(?:signed|agreed|assented|accepted|consented)\b[^.]{0,30}\bboth parties|in writing by both|by both parties|mutual(?:ly)?)\b/i.test(
+              l.clause.text,
+            ),
+          )
+      )
+        return NOT_STATED;
       // … with the next sentence where it binds you by use ("By using Amazon Services after such changes, you agree to be bound by them").
       const bound = ctx.following(found.slice(0, 1), BOUND_AFTER_CHANGE, 2).find((l) => l !== found[0] && !found.includes(l));
       const { evidence, fields } = exceptEurope(bound ? [found[0]!, bound, ...found.slice(1)] : found);
       return ctx.answer('no_notice', evidence, fields);
     },
     examples: [
+      // A change that needs both parties' written agreement is no power to change the terms alone.
+      {
+        clause:
+          'These terms may change from time to time. Any amendment to these terms takes effect only if signed in writing by both parties.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // A change of the service is none of the terms, whatever the terms say they cover.
       {
         clause: 'We may modify any of the Services as we see fit, and this Agreement will then cover all modified Services.',
