@@ -3086,8 +3086,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // No notice only where the service gives itself the power to change them ("We may change these Terms at any time");
       // "If these terms are changed, the version valid when you signed binds you" says nothing of notice.
       if (!found.some((l) => CHANGE_POWER.test(l.clause.text))) return NOT_STATED;
-      // … and none where a change needs your agreement ("No amendment … will be effective unless assented to in writing by
-      // both parties"): the service cannot change them alone.
+      // … and none where a change needs your agreement (an amendment valid only once both sides have signed it): the service
+      // cannot change them alone.
       if (
         ctx
           .find(CHANGE, TERMS)
