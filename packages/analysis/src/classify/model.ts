@@ -91,6 +91,8 @@ function compile(model: LinearModel): CompiledModel {
   const idOf = (ids: Map<string, number>, text: string) => {
     let id = ids.get(text);
     if (id === undefined) ids.set(text, (id = ids.size));
+    // (Two pairs would share a key past SPAN words: a model that large needs a wider key.)
+    if (id >= SPAN) throw new Error(`The clause model weighs more than ${SPAN} words: widen SPAN in model.ts.`);
     return id;
   };
   const byName = new Map<string, FeatureRoles>();
