@@ -1765,6 +1765,9 @@ function renewalAdvice(a: FactAnswer): SummaryItem | undefined {
   // Renewal Term", with that clause quoted.)
   const term = cancel ? undefined : a.evidence.find((e) => renewalDeadline(e.quote));
   const before = deadline ?? (term && renewalDeadline(term.quote));
+  // Advice with its how only (a place to cancel, a deadline, what the renewal costs): a reminder with none of them says
+  // nothing the key point "Subscriptions renew … until you cancel" does not.
+  if (!route && !before && !what) return undefined;
   const said = [...(cancel ? [cancel] : term ? [term] : firstClause(a.evidence)), trial ?? price].filter(
     (e, i, all): e is Evidence => e !== undefined && all.indexOf(e) === i,
   );
