@@ -141,20 +141,11 @@ describe('writeLists', () => {
     readFacts([
       { type: 'privacy', url: 'https://example.com/privacy', clauses: segmentClauses(extractDocument(privacy, 'markdown').blocks) },
     ]);
+  const termsFactsOf = (terms: string) =>
+    readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(terms, 'markdown').blocks) }]);
 
   it('says the service may close an account without warning where the clause says "without telling you"', () => {
-    const facts = readFacts([
-      {
-        type: 'terms',
-        url: 'https://example.com/terms',
-        clauses: segmentClauses(
-          extractDocument(
-            'Example may, _without telling you_, immediately cancel or limit your access to your Example accounts.',
-            'markdown',
-          ).blocks,
-        ),
-      },
-    ]);
+    const facts = termsFactsOf('Example may, _without telling you_, immediately cancel or limit your access to your Example accounts.');
     expect(facts.termination_without_notice.value).toBe('yes');
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'unilateral_termination')?.text).toBe(
       'The terms let the service suspend or close your account without warning you first.',
@@ -162,18 +153,9 @@ describe('writeLists', () => {
   });
 
   it('says arbitration the service may choose as its choice', () => {
-    const facts = readFacts([
-      {
-        type: 'terms',
-        url: 'https://example.com/terms',
-        clauses: segmentClauses(
-          extractDocument(
-            'If we so decide, at our sole discretion, we may require that any dispute between us be submitted to binding arbitration under the rules of JAMS.',
-            'markdown',
-          ).blocks,
-        ),
-      },
-    ]);
+    const facts = termsFactsOf(
+      'If we so decide, at our sole discretion, we may require that any dispute between us be submitted to binding arbitration under the rules of JAMS.',
+    );
     expect(facts.arbitration.value).toBe('mandatory');
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'arbitration')?.text).toBe(
       'The service may choose to send disputes to binding arbitration run by JAMS instead of court.',
@@ -206,9 +188,7 @@ describe('writeLists', () => {
   });
 
   it('calls a worldwide licence broad only where its own clause does not bound it to providing the service', () => {
-    const termsFacts = (text: string) =>
-      readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(text, 'markdown').blocks) }]);
-    const item = (clause: string) => writeLists(termsFacts(clause)).details.keyPoints.find((i) => i.category === 'content_license');
+    const item = (clause: string) => writeLists(termsFactsOf(clause)).details.keyPoints.find((i) => i.category === 'content_license');
     const bounded = item(
       'For the purpose of delivering the Services to you, you grant Quill a limited, worldwide, royalty-free and sublicensable licence to process the content you upload.',
     );
@@ -223,9 +203,7 @@ describe('writeLists', () => {
   });
 
   it('says misuse of the service where an indemnity covers misuse, never ordinary use', () => {
-    const termsFacts = (text: string) =>
-      readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(text, 'markdown').blocks) }]);
-    const text = (clause: string) => writeLists(termsFacts(clause)).details.keyPoints.find((i) => i.category === 'indemnification')?.text;
+    const text = (clause: string) => writeLists(termsFactsOf(clause)).details.keyPoints.find((i) => i.category === 'indemnification')?.text;
     expect(
       text('You will indemnify and hold Example harmless from all claims arising from your misuse of the Services or your content.'),
     ).toBe('You must cover the service’s costs of claims arising from your content and your misuse of the service (an indemnity).');
@@ -252,9 +230,7 @@ describe('writeLists', () => {
       'The terms set a minimum age of 16 to use the service: “You must be at least 16 years old to use the Services”.',
     ],
   ])('says what the age in "%s" is for', (clause, text) => {
-    const facts = readFacts([
-      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
-    ]);
+    const facts = termsFactsOf(clause);
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'age_limit')?.text).toBe(text);
   });
 
@@ -271,9 +247,7 @@ describe('writeLists', () => {
     ['Example’s total liability to you is capped at the greater of the amount you paid in the 12 months before the claim or 100 EUROS.'],
     ['Example’s liability will not exceed the greater of the fees you paid in the 12 months before the claim or S$300.'],
   ])('never drops nor converts a cap’s second amount: "%s"', (clause) => {
-    const facts = readFacts([
-      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
-    ]);
+    const facts = termsFactsOf(clause);
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'limitation_of_liability')?.text).toBe(
       'The service caps its total liability to you at the greater of what you paid in the 12 months before the claim and another amount the terms set.',
     );
@@ -281,9 +255,7 @@ describe('writeLists', () => {
 
   it('says a time limit in two parts whole', () => {
     const clause = 'Any claim must be filed within one (1) year and twenty-one (21) days after it arises, or it is barred.';
-    const facts = readFacts([
-      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
-    ]);
+    const facts = termsFactsOf(clause);
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'reduced_claim_period')?.text).toBe(
       'You must bring any claim against the service within 1 year and 21 days, or lose it.',
     );
@@ -292,29 +264,19 @@ describe('writeLists', () => {
   it('says which changes a notice covers when only those that harm you are', () => {
     const clause =
       'We may change these Terms. If a change to these Terms would materially adversely affect you, we will send you an email notice no less than 30 days before it takes effect.';
-    const facts = readFacts([
-      { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
-    ]);
+    const facts = termsFactsOf(clause);
     expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'unilateral_change')?.text).toBe(
       "The terms promise at least 30 days' notice before changes to them that harm you take effect (for example by e-mail).",
     );
   });
 
   it('calls a licence limited only where a quote bounds it', () => {
-    const item = (clause: string) =>
-      writeLists(
-        readFacts([
-          { type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(clause, 'markdown').blocks) },
-        ]),
-      ).details.keyPoints.find((i) => i.category === 'content_license')?.text;
+    const item = (clause: string) => writeLists(termsFactsOf(clause)).details.keyPoints.find((i) => i.category === 'content_license')?.text;
     expect(item('By posting, you grant Example a license to use your content.')).toBe('You grant the service a licence to your content.');
   });
 
   it("never gives one country's refund as everyone's", () => {
-    const terms = (text: string) =>
-      writeLists(
-        readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(text, 'markdown').blocks) }]),
-      ).details.keyPoints.find((i) => i.category === 'refunds_offered')?.text;
+    const terms = (text: string) => writeLists(termsFactsOf(text)).details.keyPoints.find((i) => i.category === 'refunds_offered')?.text;
     const local =
       'b. For subscribers residing in Freedonia – under local law, you may get a full refund without giving a reason within 10 days of subscribing.';
     expect(terms(`## Refunds\n\nAll payments are final, except as stated below.\n\n${local}`)).toBeUndefined();
