@@ -192,7 +192,8 @@ const AI_TRAIN =
 /** Models that are the user's: "your own training data", "your models", "models you create". */
 const USERS_OWN_MODELS =
   /\byour own (?:training )?(?:data|datasets?|models?)\b|\byour (?:models|datasets)\b|\bmodels? (?:that )?you (?:create|build|train)\b/i;
-const AI_OPT_OUT = /\b(?:opt[- ]out|object|turn off|switch off|setting|you can choose not|right to object)\b/i;
+const AI_OPT_OUT =
+  /\b(?:opt[- ]out|object|turn off|switch off|settings?|(?:training )?controls?|you can (?:choose not|decide whether)|right to object)\b/i;
 /** A general right to object (GDPR legitimate interests) or an opt-out of training, anywhere in the policy. */
 const OBJECTION = /\b(?:right to object|you (?:can|may) (?:also )?object|opt[- ]out of (?:having|training|your content being used))\b/i;
 /**
@@ -1288,7 +1289,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const objections = ctx.find(OBJECTION, PRIVACY).filter(
         (l) =>
           (OBJECTION_REACHES_TRAINING.test(l.clause.text) || AI_TRAIN.test(l.clause.text)) &&
-          scopeOf(l.clause) !== 'EEA users' &&
+          // (One region's right to object is not everyone's.)
+          scopeOf(l.clause) === undefined &&
           // (… and opting out of an analytics or advertising tool — "opt-out of having your activity made available to
           // Google Analytics" — is no opting out of training, unless the clause names training.)
           (AI_TRAIN.test(l.clause.text) || !/\banalytics\b|\bcookies?\b|\badvertis\w*|\bads\b/i.test(l.clause.text)),
@@ -2649,11 +2651,15 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       // Giving up class proceedings: a word of relinquishment, or a class proceeding in the scope of a negation however
       // phrased ("you will not file or participate in a class action", "NOT ON A CLASS OR COLLECTIVE BASIS").
       // The clause that gives them up first, before one that only names "the class action waiver" (what the arbitrator
-      // decides about it, a section's title).
+      // decides about it, a section's title), or one that points to the section holding it ("Except for Section 13 providing
+      // for … waiver of class action rights, we may modify these Terms").
       const names = (l: Located) =>
         Number(
-          /\b(?:class action|jury trial) waiver\b/i.test(l.clause.text) &&
-            !/\b(?:waive|give up|not (?:bring|file|participate|join))\b/i.test(l.clause.text),
+          (/\b(?:class action|jury trial) waiver\b/i.test(l.clause.text) &&
+            !/\b(?:waive|give up|not (?:bring|file|participate|join))\b/i.test(l.clause.text)) ||
+            /\b(?:section|paragraph|clause)\s+\d[\w.]*\s+(?:providing for|regarding|concerning|about)\b[^.;]{0,80}\bclass\b/i.test(
+              l.clause.text,
+            ),
         );
       const found = ctx
         .find(CLASS_PROCEEDING, TERMS)
@@ -2681,6 +2687,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
         value: 'yes',
       },
       { clause: 'You promise never to start or take part in a class action against the company.', document: 'terms', value: 'yes' },
+      // A pointer to the section that holds the waiver is quoted after the waiver itself.
+      {
+        clause:
+          'Apart from Section 9 providing for arbitration and the waiver of class action rights, we may revise these terms. You will not bring or join a class action against us.',
+        document: 'terms',
+        value: 'yes',
+        quote: 'You will not bring or join a class action against us.',
+      },
       {
         clause: 'ALL DISPUTES WILL BE RESOLVED INDIVIDUALLY AND NOT ON A CLASS OR COLLECTIVE BASIS.',
         document: 'terms',
@@ -3269,6 +3283,12 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
           // of liability for a suspension: "WILL HAVE NO LIABILITY TO YOU FOR ANY … SUSPENSION … FOR ANY REASON".)
           !/\bsurviv\w*\b/i.test(l.clause.text) &&
           !/^\W*(?:[\w’'.-]+\s+){1,4}(?:will|shall) (?:have no liability|not be liable)\b/i.test(l.clause.text) &&
+          // (… nor a power over your content alone: a right to screen, turn down or erase what you post, to enforce the
+          // agreement, closes no account.)
+          !(
+            /\byour (?:\w+ )?content\b/i.test(l.clause.text) &&
+            !/\b(?:accounts?|access|membership|profiles?|(?:terminat|end)\w* (?:this|the|our) agreement)\b/i.test(l.clause.text)
+          ) &&
           isBackedByQuote({ category: 'unilateral_termination', evidence: [{ quote: l.clause.text }] }, true),
       );
       // The service's power must be stated somewhere: "you can do so at any time by closing your account" is your own.
@@ -3349,6 +3369,13 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // A power over your content alone closes no account.
+      {
+        clause:
+          'The operator may screen, refuse to publish or erase your posted content at any moment to enforce this Agreement, without notice.',
+        document: 'terms',
+        value: 'not_stated',
+      },
       // What you must do at once when an account ends, your own right to end it at any time, or an end "without further
       // notice" after a warning, is no power of the service to close accounts unwarned.
       {

@@ -501,7 +501,7 @@ export function regionOf(text: string): string | undefined {
   // "Where the User is not located in France, …".
   const outside = NOT_IN_COUNTRY_OPENING.exec(text)?.[1];
   if (outside) return `users outside ${outside}`;
-  const country = ONE_COUNTRY_OPENING.exec(text)?.[1];
+  const country = ONE_COUNTRY_OPENING.exec(text)?.[1] ?? OF_ONE_COUNTRYS_USERS.exec(text)?.[1];
   return country ? `users in ${country}` : undefined;
 }
 /** A rule opened for everyone but some users: "Unless you are located in …,", "Except where you reside in …,". */
@@ -538,6 +538,10 @@ const NOT_IN_COUNTRY_OPENING =
 const PERSON = String.raw`(?:users?|residents?|consumers?|customers?|individuals|people|members?)`;
 const LIVING = String.raw`(?:(?:who |that )?(?:live|lives|reside|resides|are located|is located|are based)|living|located|based|residing|resident|habitually resident)`;
 const WHO = String.raw`(?:\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)? (?:resident|citizen)s? of(?: a country(?: located)? in)?|\b(?:[Ii]f|[Ww]here|[Ww]hen) you(?: are|['’]re)?(?: an?)?(?: ${PERSON})?(?: ${LIVING})? (?:in|within)|\b[Ff]or ${PERSON}(?: ${LIVING})? (?:in|of)|\b[Rr]esidents of|\b${PERSON}(?: ${LIVING})? in|\b[Yy]ou (?:live|reside) in)`;
+/** A rule about one country's users' data, anywhere in its sentence: "the data of members living in Norway is sent …". */
+const OF_ONE_COUNTRYS_USERS = new RegExp(
+  String.raw`\b(?:of|for|from) (?:our )?${PERSON} ${LIVING} in ((?:the )?[A-Z][a-z]+(?: (?:of )?[A-Z][a-z]+){0,2})\b`,
+);
 const US_SCOPE = new RegExp(
   // (A parenthesis may widen who: "If you reside in (or your company is based in) the United States".)
   String.raw`\b${WHO} (?:\([^)]{1,80}\) )?(?:the )?(?:United States\b|U\.S\.|US\b)|\b(?:US|U\.S\.|United States|UNITED STATES) (?:users|residents|customers|consumers|Users|Residents|Customers|Consumers|USERS|RESIDENTS|CUSTOMERS|CONSUMERS)\b|\b(?:UNITED STATES|United States|U\.S\.)[- ](?:SPECIFIC|[Ss]pecific)\b|\bIF YOU (?:ARE|LIVE|RESIDE)(?: LOCATED)? IN (?:\([^)]{1,80}\) )?(?:THE )?UNITED STATES\b` +
@@ -548,5 +552,6 @@ const US_SCOPE = new RegExp(
     String.raw`|\b(?:FOR|For) (?:U\.S\.|US|UNITED STATES|United States|AMERICAN|American)(?: (?:AND|and|OR|or) (?:CANADIAN|Canadian))? (?:PLAYERS|players|USERS|users|RESIDENTS|residents|CUSTOMERS|customers|CONSUMERS|consumers)\b`,
 );
 const EEA_SCOPE = new RegExp(
-  String.raw`\b${WHO} (?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK)(?:[- ]based)? (?:users?|residents?|consumers?|[Ss]ubscribers?)\b`,
+  // ("If you live in a country in the European Union or …": the country is one of theirs.)
+  String.raw`\b${WHO} (?:(?:a|one of the) countr(?:y|ies) (?:located )?(?:in|of) )?(?:the )?(?:European (?:Economic Area|Union|Region)|EEA|EU|United Kingdom|UK|Switzerland)\b|\b(?:EEA|EU|UK)(?:[- ]based)? (?:users?|residents?|consumers?|[Ss]ubscribers?)\b`,
 );

@@ -171,6 +171,18 @@ describe('writeLists', () => {
     expect(advice).toContain('Opt out of Hoodle’s personalised ads at https://hoodle.example/ads.');
   });
 
+  it('gives a destination named for one country’s users as theirs, not everyone’s', () => {
+    const item = writeLists(
+      factsOf(
+        'Because our vendors work around the world, sharing your information may result in its transfer outside of the country in which you reside. For instance, the data of members located in Norway is transferred out of Norway, including to the United States.',
+      ),
+    ).details.privacyConcerns.find((i) => i.category === 'international_transfer');
+    expect(item?.text).toBe('Your data may be transferred and processed outside the country where you live.');
+    expect(item?.evidence?.map((e) => e.quote)).toEqual([
+      'Because our vendors work around the world, sharing your information may result in its transfer outside of the country in which you reside.',
+    ]);
+  });
+
   it('names in the rights advice only the rights and tools its quotes give', () => {
     const advice = (privacy: string) =>
       writeLists(factsOf(privacy)).details.recommendations.find((i) => i.category === 'rights_access_deletion')?.text;

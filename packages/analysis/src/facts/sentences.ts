@@ -705,7 +705,10 @@ const SENTENCES: readonly FactSentence[] = [
       if (a.value === 'yes_opt_out') {
         // The way out as its own clause words it: an opt-out of training (with where), or the general objection to legitimate interests.
         // (The clause that says where, before a heading-like "Opt out of Training LLMs.")
-        const ways = a.evidence.filter((e) => /\bopt[- ]?out|\bturn off|\bswitch off/i.test(e.quote));
+        // (… or a control in your settings: "you can decide whether … by adjusting the training controls in your account settings".)
+        const ways = a.evidence.filter((e) =>
+          /\bopt[- ]?out|\bturn off|\bswitch off|\b(?:training )?controls?\b[^.]{0,40}\bsettings\b/i.test(e.quote),
+        );
         const way = ways.find((e) => findRoute(e.quote)) ?? ways.find((e) => isStatement(e.quote)) ?? ways[0];
         const objection = a.evidence.find((e) => OBJECTION_REACHES_TRAINING.test(e.quote));
         const exit = way ?? objection;
@@ -1051,19 +1054,21 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'international_transfer',
     write: (a) => {
       if (a.value !== 'yes') return null;
-      const where = (a.where ?? [])
+      const named = (a.where ?? [])
         .slice(0, 3)
         .map((place) => (/^(?:United|European|Netherlands|Philippines|Chinese)\b/.test(place) ? `the ${place}` : place));
       const safeguards = detailOf(a, TRANSFER_SAFEGUARDS, 2);
-      // The quotes that name the places, and the one that names the safeguards.
-      const naming = a.evidence.filter((e) => (a.where ?? []).slice(0, 3).some((place) => e.quote.includes(place)));
+      // The quotes that name the places, and the one that names the safeguards; a place named for one country's users
+      // ("the data of members living in Norway goes … to the United States") is theirs.
+      const naming = a.evidence.filter((e) => (a.where ?? []).slice(0, 3).some((place) => e.quote.includes(place)) && !regionOf(e.quote));
+      const where = naming.length ? named : [];
       const evidence = [
         ...new Set([...(naming.length ? naming : firstClause(a.evidence)), ...(safeguards.named.length ? safeguards.evidence : [])]),
       ];
       // Without named places, the region the clause names ("outside the EEA") or who receives the data.
       const shown = evidence.map((e) => e.quote).join(' ');
       const region =
-        /\boutside (?:of )?(?:the )?(EEA|European Economic Area|European Union|EU|UK|United Kingdom|Switzerland|country (?:where|in which) you live|your (?:home )?country)\b/i.exec(
+        /\boutside (?:of )?(?:the )?(EEA|European Economic Area|European Union|EU|UK|United Kingdom|Switzerland|country(?: or region)? (?:where|in which) you (?:live|reside)|your (?:home )?country)\b/i.exec(
           shown,
         )?.[1];
       const to = where.length

@@ -116,6 +116,9 @@ describe('closingVerb', () => {
   it.each([
     ['If a payment fails and you do not cancel your subscription, we may suspend your access until we have charged you.', 'suspend'],
     ['We may suspend or terminate your account at any time.', 'suspend or close'],
+    ['The operator may terminate your use of the service for any reason.', 'close'],
+    ['We may disable your profile if it breaks the rules.', 'suspend or close'],
+    ['The operator may limit and/or refuse a user access to the service, in particular a user banned before.', 'suspend or close'],
   ])('reads "%s"', (clause, verb) => {
     expect(closingVerb(clause)).toBe(verb);
   });
@@ -293,6 +296,15 @@ describe('biometrics', () => {
         'Example’s third-party identity verification vendor may use this Personal Data to generate biometric facial data, which is destroyed upon successful completion of verification.',
       )?.text,
     ).toBe('A provider working for the service receives biometric data (your face) to verify your identity and deletes it right after.');
+    // … kept until a deadline where the check fails: not "right after".
+    expect(
+      describeFinding(
+        'biometrics',
+        'A third-party identity verification vendor may create biometric facial data from your photo, which is destroyed upon successful completion of the check and in no event later than three years.',
+      )?.text,
+    ).toBe(
+      'A provider working for the service receives biometric data (your face) to verify your identity and deletes it after the check, within 3 years at the latest.',
+    );
   });
   it('says a feature you and your administrator turn on as a choice, and consent "or another condition" as none', () => {
     expect(
@@ -470,6 +482,15 @@ describe('opting out', () => {
     [
       'You can opt out of this partner’s analytics; read its policy at https://policies.example.test/privacy.',
       'You can opt out of some uses of your data.',
+    ],
+    // Marketing sent among other ways by SMS is marketing, not every text message.
+    [
+      'To stop hearing about our offers, use the link in any e-mail or SMS we send, or write to optout@example.test to opt out of marketing communications.',
+      'You can opt out of marketing messages at optout@example.test.',
+    ],
+    [
+      'You can opt out of receiving text (SMS) messages from us by writing to sms@example.test.',
+      'You can opt out of text messages at sms@example.test.',
     ],
   ])('says "%s" with a place to opt out only where one is given', (clause, sentence) => {
     expect(describeFinding('opt_out', clause)?.text).toBe(sentence);

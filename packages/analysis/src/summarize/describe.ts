@@ -70,18 +70,25 @@ const TRACKERS = ['cookies', 'pixels', 'web beacons', 'sdks', 'fingerprinting', 
 /** The service letting others collect on its pages: "We may permit third party online advertising networks … to collect information". */
 const LETS_OTHERS_COLLECT =
   /\b(?:permit|allow|let|enable)\w*\s+(?:(?:certain|some|other)\s+)?(?:third[- ]part(?:y|ies)|(?:online )?(?:advertising|ad) networks?|advertisers|partners|social media companies|other companies)\b[^.]{0,200}\bto collect\b/i;
-/** Closing accounts on the grounds the clause names, and none it does not ("if a payment fails" is no broken rule). */
-/** "suspend" where the clause only suspends or holds access ("suspend your access until we have charged …"), else "suspend or close". */
-export const closingVerb = (text: string) =>
+/**
+ * The verb a clause's own words give: "suspend" where it only suspends or holds access ("suspend your access until we have
+ * charged …"), "close" where it only ends it ("may terminate your use of any Service"), "suspend or close" where it says both
+ * or disables (which may be either).
+ */
+export const closingVerb = (text: string) => {
   // (Your own cancelling, "and you do not cancel your subscription", closes nothing of the service's doing.)
-  /\b(?:terminat|clos|cancel|delet|disabl|deactivat|ban|remov|end)\w*\b/i.test(
-    text.replace(/\byou (?:do not |don['’]t |may |can )?(?:cancel|close|delete|end)\w*/gi, ''),
-  )
-    ? 'suspend or close'
-    : 'suspend';
+  const own = text.replace(/\byou (?:do not |don['’]t |may |can )?(?:cancel|close|delete|end)\w*/gi, '');
+  const closes = /\b(?:terminat|clos|cancel|delet|disabl|deactivat|ban|remov|end)\w*\b/i.test(own);
+  const suspends =
+    /\b(?:suspen|block|lock|freez|restrict|disabl|deactivat)\w*\b|\b(?:limit|refus)\w* (?:and\/or \w+ )?(?:(?:your|a|the) (?:user )?)?(?:access|use|account)/i.test(
+      own,
+    );
+  return closes && suspends ? 'suspend or close' : closes ? 'close' : 'suspend';
+};
 /** Information that identifies no one: sharing it is no sharing of your personal data. */
 export const NOT_PERSONAL_DATA =
   /\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable|non-personal)\s+(?:information|data)\b/i;
+/** Closing accounts on the grounds the clause names, and none it does not ("if a payment fails" is no broken rule). */
 const closingOn = (grounds: readonly string[], text: string): Description =>
   grounds.length
     ? specific(`The service can ${closingVerb(text)} your account ${listing(grounds, 'or')}.`)
@@ -267,7 +274,7 @@ const DESCRIBERS: Record<string, Describer> = {
     const discretion = namedIn(t, TERMINATION_GROUNDS, 2).includes('at its discretion');
     if (unwarned || discretion)
       return specific(
-        `The service can suspend or close your account${discretion ? ' at its discretion' : ''}${unwarned ? `${discretion ? ',' : ''} without notice` : ''}.`,
+        `The service can ${closingVerb(t)} your account${discretion ? ' at its discretion' : ''}${unwarned ? `${discretion ? ',' : ''} without notice` : ''}.`,
         'bad',
       );
     return /\binactiv/i.test(t)
@@ -584,11 +591,15 @@ const DESCRIBERS: Record<string, Describer> = {
       /\bdelete[ds]? (?:it )?(?:immediately |right )?after\b|\bdeleted immediately\b|\b(?:destroyed|deleted) upon (?:successful )?completion\b/i.test(
         t,
       );
-    const deleted = isDeleted ? '; it is deleted right after' : '';
+    // … unless the clause keeps it until a deadline ("destroyed upon successful completion … and in no event after 2 years").
+    const latest = /\b(?:in no event|no later than|at the latest|at most|in any case)\b[^.]{0,25}/i.exec(t);
+    const keptUpTo = latest ? findPeriod(latest[0]) : undefined;
+    const deletion = keptUpTo ? `after the check, within ${keptUpTo} at the latest` : 'right after';
+    const deleted = isDeleted ? `; it is deleted ${deletion}` : '';
     // Seen only by a provider ("they receive … images from your video selfie"), not by the service itself.
     if (/(?:^|[:.]\s+)(?:To do this, )?they receive\b|\b(?:third[- ]party|external) (?:[\w-]+ ){0,2}(?:provider|vendor)s?\b/i.test(t))
       return specific(
-        `A provider working for the service receives ${data}${purpose}${isDeleted ? ' and deletes it right after' : ''}.`,
+        `A provider working for the service receives ${data}${purpose}${isDeleted ? ` and deletes it ${deletion}` : ''}.`,
         'neutral',
       );
     // (… and where an account's owner must turn it on too: "If your account owner or administrator and you elect to enable".)
@@ -780,12 +791,14 @@ const DESCRIBERS: Record<string, Describer> = {
     // (A privacy policy, the service's or another company's, is no place to opt out: "see Google's policy at …/privacy".)
     const address = findWebAddress(t);
     const where = (address && !PRIVACY_POLICY_PAGE.test(address) ? address : undefined) ?? findEmail(t);
-    // Messages are what the opt-out names when it names them ("opt-out of receiving text (SMS) messages … at …").
-    const messages = /\b(?:SMS|text messages?)\b/i.test(t)
-      ? 'text messages'
-      : /\b(?:newsletters?|marketing (?:e-?mails?|messages|communications)|promotional (?:e-?mails?|messages|communications))\b/i.test(t)
+    // Messages are what the opt-out names when it names them ("opt-out of receiving text (SMS) messages … at …"); marketing
+    // sent by SMS among other ways is marketing ("opt-out of marketing communications (for example, via email or SMS)").
+    const messages =
+      /\b(?:newsletters?|marketing (?:e-?mails?|messages|communications)|promotional (?:e-?mails?|messages|communications))\b/i.test(t)
         ? 'marketing messages'
-        : undefined;
+        : /\b(?:SMS|text messages?)\b/i.test(t)
+          ? 'text messages'
+          : undefined;
     if (where && messages) return specific(`You can opt out of ${messages} at ${where}.`);
     return where
       ? specific(`You can opt out of some uses of your data at ${where}.`)
