@@ -55,6 +55,17 @@ describe('findRoute', () => {
     ['You can change this by following the steps in your Ads and Data Preferences menu.', 'in Ads and Data Preferences'],
     ['To do so, open the Ads tab of your Account Settings.', 'in the Ads tab of your Account Settings'],
     ['Please use the “Manage my ads” link at the bottom of any page.', 'with the ‘Manage my ads’ link'],
+    ['Besides our “Cookie Settings” or “Manage My Data” links, you can decide which ads you see.', 'with the ‘Manage My Data’ link'],
+    ['You can also adjust your tailored promotions setting here.', 'in your tailored promotions setting'],
+    ['To stop seeing tailored offers, visit our Ad choices and offers page.', 'on the Ad choices and offers page'],
+    [
+      'Residents of some states may turn on Global Privacy Control (GPC) in their browser to opt out.',
+      'with the Global Privacy Control (GPC) signal of your browser',
+    ],
+    [
+      'Their ad practices can partly be switched off through the links of the Network Advertising Initiative and the Digital Advertising Alliance.',
+      'on the opt-out pages of the Network Advertising Initiative and the Digital Advertising Alliance',
+    ],
   ])('reads "%s"', (clause, route) => {
     expect(findRoute(clause)).toBe(route);
   });

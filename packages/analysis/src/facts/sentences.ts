@@ -105,8 +105,9 @@ const PARTNER_DATA =
   /\b(?:information|data) (?:we (?:collect|receive) )?from (?:our )?(?:advertising |business |marketing )?(?:third parties|partners|advertisers)\b|\boff-site data\b/i;
 /** A right some places give: "depending on your location", "under certain state privacy laws in the USA". */
 const BY_PLACE =
-  /\bdepending on (?:your location|where you live|your jurisdiction|your country)\b|\bin (?:some|certain) (?:jurisdictions|countries)\b/i;
-const US_STATES_ONLY = /\b(?:certain|some) (?:US |U\.S\. )?state (?:privacy )?laws\b|\b(?:certain|some) (?:US |U\.S\. )?states\b/i;
+  /\bdepending on (?:your location|where you live|your jurisdiction|your country)\b|\bin (?:some|certain) (?:jurisdictions|countries)\b|\bwhere (?:legally required|required by (?:applicable )?law)\b/i;
+const US_STATES_ONLY =
+  /\b(?:certain|some) (?:US |U\.S\. )?state (?:privacy )?laws\b|\b(?:certain|some) (?:US |U\.S\. )?states\b|\b(?:California|Colorado|Connecticut|Virginia|Utah|Texas|Oregon)(?:,? (?:and |or )?(?:California|Colorado|Connecticut|Virginia|Utah|Texas|Oregon))* (?:residents|consumers)\b/i;
 /** Named products a clause gives as examples: "such as Google Translate, Gemini Apps, and Cloud AI" (capitalised names only, at most 4). */
 function productsIn(text: string): string[] {
   const list =
@@ -1411,7 +1412,10 @@ function adsOptOut(
   const offers = a.evidence.filter(
     (e) => OPT_OUT_WORDS.test(e.quote) && !(isAdsPractice(e.quote) && !/\bopt[- ]?out\b|\bturn (?:it |them )?off\b/i.test(e.quote)),
   );
-  const routed = offers.find((e) => findRoute(e.quote));
+  // (A setting or an address of its own before a browser signal or the industry's pages.)
+  const routed =
+    offers.find((e) => /^(?:in|at|on the [A-Z]|with the [‘A-Z](?!lobal))/.test(findRoute(e.quote) ?? '')) ??
+    offers.find((e) => findRoute(e.quote));
   const offer = offers.find((e) => ADS_WORDS.test(e.quote)) ?? routed;
   if (!offer) return undefined;
   return {
@@ -1424,7 +1428,12 @@ function adsOptOut(
     ),
     partnerDataOnly:
       PARTNER_DATA.test(offer.quote) || a.evidence.some((e) => /\bstill\b[^.]{0,30}\bads\b/i.test(e.quote) && PARTNER_DATA.test(e.quote)),
-    where: US_STATES_ONLY.test(offer.quote) ? ' (in some US states)' : BY_PLACE.test(offer.quote) ? ' (depending on where you live)' : '',
+    // (… where the offer or the way says so: "Colorado and Oregon consumers can turn on the Global Privacy Control".)
+    where: [offer, routed].some((e) => e && US_STATES_ONLY.test(e.quote))
+      ? ' (in some US states)'
+      : [offer, routed].some((e) => e && BY_PLACE.test(e.quote))
+        ? ' (depending on where you live)'
+        : '',
     evidence: [
       ...(routed && routed !== offer ? [offer, routed] : [offer]),
       ...a.evidence.filter((e) => e !== offer && e !== routed && /\bstill\b[^.]{0,30}\bads\b/i.test(e.quote)),

@@ -189,7 +189,8 @@ export function findSettingName(text: string): string | undefined {
     return /[’']$/.test(name) ? `the ‘${name.slice(0, -1).replace(/^[‘']/, '')}’ ${tool[2]}` : `the ${name} ${tool[2]}`;
   }
   // A quoted name counts where the clause calls it a setting, tool, page or link, not a section.
-  const quoted = /[“"‘']([A-Z][^“”"‘’']{2,48})[”"’']\s*(setting|tool|page|link|feature|button|menu|option|toggle|tab)\b/.exec(text);
+  // (One of a few such links is the way: "with our “Ad Options” or “Data Choices” links", the last named.)
+  const quoted = /[“"‘']([A-Z][^“”"‘’']{2,48})[”"’']\s*(setting|tool|page|link|feature|button|menu|option|toggle|tab)s?\b/.exec(text);
   if (quoted && !/[.!?]$/.test(quoted[1]!)) return `the ‘${quoted[1]}’ ${quoted[2]}`;
   // A name the clause sends you to ("visit Your Ads Privacy Choices", "in Accounts Center"), not one it merely mentions.
   const name =
@@ -213,8 +214,11 @@ export function findRoute(text: string): string | undefined {
       : /\bpage$/.test(setting)
         ? `on ${setting}`
         : `in ${setting}`;
-  const page = /\b(?:go(?:ing)? to|visit(?:ing)?|us(?:e|ing)|on) the ((?:[A-Z][\w’'-]*\s){1,4})page\b/.exec(text);
-  if (page) return `on the ${page[1]}page`;
+  // (… or a page named with words of its own after a capital: "visit our Personalised ads and offers page"; not a policy's page.)
+  const page =
+    /\b(?:go(?:ing)? to|visit(?:ing)?|us(?:e|ing)|on) the ((?:[A-Z][\w’'-]*\s){1,4})page\b/.exec(text) ??
+    /\b(?:go(?:ing)? to|visit(?:ing)?|at|on) our ([A-Z][\w’'-]*(?:\s[a-z][\w’'-]*){1,4}\s)page\b/.exec(text);
+  if (page && !/\b(?:Policy|Policies|Terms|Notice)\b/i.test(page[1]!)) return `on the ${page[1]}page`;
   const chosen = /\b(?:select|choos|tap|click)\w* (?:on |to )?[‘'“"]([^’'”"]{3,48})[’'”"]/i.exec(text)?.[1];
   // (Not settings another party keeps: "your settings on those networks", "the settings of third-party platforms".)
   const settings =
@@ -222,8 +226,21 @@ export function findRoute(text: string): string | undefined {
       text,
     )?.[1];
   if (settings) return `in ${settings}${chosen ? ` (‘${chosen}’)` : ''}`;
+  // A setting the clause names in its own words ("you can also change your tailored offers setting here").
+  const own = /\b(?:modify|change|adjust|update|manage|use|turn off|disable)\s+your\s+((?:[a-z][\w-]*\s){1,3}setting)s?\b/.exec(text)?.[1];
+  if (own && !/^(?:browser|device|cookie|phone)\b/.test(own)) return `in your ${own}`;
   const address = findWebAddress(text);
-  return address ? `at ${address}` : undefined;
+  if (address) return `at ${address}`;
+  // A signal your browser sends ("set the Global Privacy Control (GPC) to opt out"), or the industry's opt-out pages the
+  // clause sends you to ("by visiting the following links: Network Advertising Initiative … Digital Advertising Alliance").
+  if (/\bGlobal Privacy Controls?\b/.test(text)) return 'with the Global Privacy Control (GPC) signal of your browser';
+  const programmes = [
+    /\bNetwork Advertising Initiative\b|\bNAI\b/.test(text) ? 'the Network Advertising Initiative' : '',
+    /\bDigital Advertising Alliance\b|\bDAA\b|\bYourAdChoices\b|\baboutads\.info\b/.test(text) ? 'the Digital Advertising Alliance' : '',
+  ].filter(Boolean);
+  return programmes.length && /\b(?:visit\w*|opt[- ]?out|links?)\b/i.test(text)
+    ? `on the opt-out pages of ${listing(programmes)}`
+    : undefined;
 }
 
 /** Joins ["a","b","c"] as "a, b and c". */
