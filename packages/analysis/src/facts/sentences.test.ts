@@ -163,6 +163,25 @@ describe('writeLists', () => {
     );
   });
 
+  it('gives discretion to close an account in the clause’s own words, holding the other grounds', () => {
+    const item = (terms: string) =>
+      writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'unilateral_termination')?.text;
+    expect(item('We may close your account at any time, for any reason or for no reason, and also whenever you breach these terms.')).toBe(
+      'The terms let the service close your account at any time, for any reason or none, including if you break its rules.',
+    );
+  });
+
+  it('names whose doings an indemnity puts on you and whose fault it reaches', () => {
+    const item = (terms: string) => writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'indemnification')?.text;
+    expect(
+      item(
+        'You will indemnify us against all claims arising from your breach of these terms and from any other person signing in with your password, without regard to the negligence of any party.',
+      ),
+    ).toBe(
+      'You must cover the service’s costs of claims arising from your breach of the terms and anyone using your account, even where the service itself was negligent (an indemnity).',
+    );
+  });
+
   it('says arbitration the service may choose as its choice', () => {
     const facts = termsFactsOf(
       'If we so decide, at our sole discretion, we may require that any dispute between us be submitted to binding arbitration under the rules of JAMS.',

@@ -965,7 +965,19 @@ const SENTENCES: readonly FactSentence[] = [
     list: 'keyPoints',
     category: 'unilateral_termination',
     write: (a) => {
-      const grounds = namedIn(quotesOf(a), TERMINATION_GROUNDS, 2);
+      // Discretion in the clause's own words where it gives them ("for any reason or no reason", "with or without cause").
+      const own = /\bfor any (?:reason or (?:for )?no reason|or no reason)\b|\bfor no reason\b/i.test(quotesOf(a))
+        ? 'for any reason or none'
+        : /\bfor any reason\b/i.test(quotesOf(a))
+          ? 'for any reason'
+          : /\bwith or without cause\b/i.test(quotesOf(a))
+            ? 'with or without cause'
+            : undefined;
+      // (… which holds the others: "for any reason, including if you break its rules".)
+      const named = namedIn(quotesOf(a), TERMINATION_GROUNDS, 2);
+      const others = named.filter((g) => g !== 'at its discretion');
+      const grounds =
+        own && named.includes('at its discretion') ? [`${own}${others.length ? `, including ${listing(others, 'or')}` : ''}`] : named;
       // "suspend" only, where its quotes only suspend ("suspend your access until we have charged a valid payment method").
       const verb = closingVerb(quotesOf(a));
       // What closing costs you, where a quote says it: no refund, purchased subscriptions; and a way to appeal.
@@ -1039,11 +1051,22 @@ const SENTENCES: readonly FactSentence[] = [
     category: 'indemnification',
     write: (a) => {
       if (a.value !== 'yes') return null;
-      const covers = namedIn(quotesOf(a), INDEMNITY_COVERS, 4);
+      const covers = namedIn(quotesOf(a), INDEMNITY_COVERS, 5);
       const claims = covers.filter((c) => c !== 'legal fees');
+      // Whose fault it may be, where a quote says: even the service's own negligence, or all but its own (gross) negligence.
+      const fault =
+        /\b(?:regardless of|without regard to|irrespective of|even if (?:caused by|arising from|due to))\b[^.;]{0,40}\bnegligen/i.test(
+          quotesOf(a),
+        )
+          ? ', even where the service itself was negligent'
+          : /\bexcept\b[^.;]{0,80}\b(?:our|its|the service['’]s|[A-Z]\w+['’]s)\s+(?:own\s+|sole\s+)?(?:gross\s+)?negligen/i.test(
+                quotesOf(a),
+              )
+            ? ', except where the service itself was negligent'
+            : '';
       return {
         text: claims.length
-          ? `You must cover the service’s costs of claims arising from ${listing(claims)}${covers.includes('legal fees') ? ', legal fees included' : ''} (an indemnity).`
+          ? `You must cover the service’s costs of claims arising from ${listing(claims)}${covers.includes('legal fees') ? ', legal fees included' : ''}${fault} (an indemnity).`
           : 'You must cover the service’s costs of some claims brought against it (an indemnity).',
         severity: 'bad',
       };

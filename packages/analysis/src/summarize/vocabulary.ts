@@ -127,6 +127,15 @@ export const INDEMNITY_COVERS: Vocabulary = [
   ],
   [/\bviolat\w* (?:of )?(?:any )?(?:applicable )?laws?\b/i, 'your breaches of the law'],
   [/\bthird[- ]party(?:['’]s)? rights\b|\brights of (?:any )?(?:third|other)|\binfring/i, 'your infringing others’ rights'],
+  // (Others' doings put on you: whoever uses your account, your quarrels with other people.)
+  [
+    /\b(?:anyone|any (?:other )?(?:person|user|party)|others?|third parties)\b[^.;]{0,80}\b(?:using|uses|with|through) your (?:account|credentials|password|login)\b/i,
+    'anyone using your account',
+  ],
+  [
+    /\byour (?:disputes?|interactions?) with (?:any )?(?:third part(?:y|ies)|other users?|another user|other people)\b|\b(?:disputes?|issues?)(?: or \w+)? between you and (?:any )?(?:third part(?:y|ies)|other users?|another user)\b/i,
+    'your disputes with others',
+  ],
   [/\battorneys?['’]? fees\b|\blegal (?:fees|costs)\b|\blawyers?['’]? fees\b/i, 'legal fees'],
 ];
 
