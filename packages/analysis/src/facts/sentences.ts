@@ -1138,8 +1138,21 @@ const SENTENCES: readonly FactSentence[] = [
     write: (a) => {
       if (a.value === 'as_long_as_needed') {
         // The measure as the clause words it ("as long as we have a relationship with you"), in the third person.
-        const found = /\b(?:as|so) long as ([^.,;:()]{5,121})/i.exec(quotesOf(a))?.[1]?.trim();
-        const measure = found && found.length <= 120 ? found : undefined;
+        // (Whole to its punctuation, never cut mid-phrase.)
+        const found = /\b(?:as|so) long as ([^.,;:()]{5,120})(?=[.,;:()]|$)/i.exec(quotesOf(a));
+        // A measure that points to a list ("to fulfill the following purposes: …") names its first few.
+        const listed =
+          found && /\bthe following (?:\w+ )?purposes$/i.test(found[1]!.trim())
+            ? /^\s*:([^.]*)/.exec(quotesOf(a).slice(found.index + found[0].length))?.[1]
+            : undefined;
+        const items = listed
+          ?.split(';')
+          .map((item) => item.trim().replace(/^(?:and|or)\s+/i, ''))
+          .filter((item) => item.length > 3 && item.split(/\s+/).length <= 10)
+          .slice(0, 3);
+        const measure = items?.length
+          ? `${found![1]!.trim().replace(/\bthe following ((?:\w+ )?purposes)$/i, '$1 it lists, such as ')}${listing(items)}`
+          : found?.[1]?.trim();
         const theirs = measure
           ?.replace(/\bwe have\b/gi, 'the service has')
           .replace(/\bwe are\b/gi, 'the service is')
@@ -1280,8 +1293,10 @@ export function periodPhrase(quote: string, words: string, maxBefore = 12): stri
   const ends = [...quote.slice(after, to).matchAll(/\S+/g)].map((m) => after + m.index + m[0].length);
   // An exception that opens the part ("Except for the IP address used to create your account, …") is kept whole.
   const isException = /^\s*(?:except|unless|other than|apart from)\b/i.test(quote.slice(from, at));
-  const isCutBefore = starts.length > (isException ? 24 : maxBefore);
-  const isCutAfter = ends.length > 5;
+  // (A short part is kept whole: "we hold these scans until you erase them, or at most two years after you last sign in".)
+  const whole = starts.length + ends.length <= 2 * maxBefore + 4;
+  const isCutBefore = !whole && starts.length > (isException ? 24 : maxBefore);
+  const isCutAfter = !whole && ends.length > 5;
   if (isCutBefore) from = starts[starts.length - maxBefore]!;
   if (isCutAfter) to = ends[4]!;
   const part = quote
