@@ -118,7 +118,8 @@ const AD_SHARING =
 const ADS = new RegExp(
   String.raw`\b(?:personali[sz]ed|targeted|interest-based|tailored|relevant|behavio(?:u)?ral)\s+(?:ads|adverts|advertising|advertisements)\b|\bads? (?:we|you) (?:show|see)\b|\bshow you ads\b` +
     String.raw`|\b(?:ads|adverts?|advertising|advertisements)\b[^.;]{0,40}?\b(?:based (?:up)?on|(?:more )?relevant to|tailored to|that (?:correlate|match)\w*)\b[^.;]{0,20}?\b(?:you\b|your (?:\w+ ){0,2}?(?:interests|browsing|activit\w*|visits|profile|preferences|searches|behaviou?r))` +
-    String.raw`|\b(?:personali[sz]e|tailor)\w* (?:the |your |our )?(?:ads|adverts|advertising|advertisements)\b`,
+    // (… ads among the things tailored: "tailoring news, advertisements and deals for you", "personalise content and ads".)
+    String.raw`|\b(?:personali[sz]e|tailor)\w* (?:(?:the |your |our )?[a-z]+,? (?:and |or )?){0,2}(?:the |your |our )?(?:ads|adverts|advertising|advertisements)\b`,
   'i',
 );
 /** A clause that states the service's use of data for personalised ads, not only a right or a way out of it. */
@@ -1122,6 +1123,8 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return ctx.answer('yes', affirmed);
     },
     examples: [
+      // Ads among the things tailored to you.
+      { clause: 'We use your details for tailoring news, advertisements and deals for you.', value: 'yes' },
       // A title that opens with "No" denies what it lists.
       { clause: 'No Selling, Profiling or Targeted Advertising. We keep your data to ourselves.', value: 'no' },
       // Consent asked for before the ads are tailored is an opt-in.
