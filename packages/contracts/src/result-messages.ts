@@ -63,8 +63,8 @@ export const showAllRows = (count: number) => `Show all ${count}`;
 
 /** What each grade means, one line each (after the grade rule in packages/analysis/src/facts/grade.ts). */
 export const GRADE_LEGEND: Record<'A' | 'B' | 'C' | 'D' | 'E', string> = {
-  A: 'Only boilerplate bad points; no tracking, data sale, targeted ads, AI training without your agreement, message reading or biometrics.',
-  B: 'Some bad points, but no tracking, data sale, targeted ads, AI training without your agreement, message reading or biometrics; or good clearly outweighs bad.',
+  A: 'Only boilerplate bad points; no tracking, data sale, targeted ads or AI training without your agreement, message reading or biometrics.',
+  B: 'Some bad points, but no tracking, data sale, targeted ads or AI training without your agreement, message reading or biometrics; or good clearly outweighs bad.',
   C: 'Good and bad practices roughly balance.',
   D: 'Bad practices outweigh the good, or two or more of those serious practices.',
   E: 'Serious problems outweigh the good, or the bad far outweighs it.',

@@ -136,6 +136,12 @@ describe('gradeSummary', () => {
     expect(gradeSummary([item('arbitration', 'bad')], optOut, read).grade).not.toBe('B');
   });
 
+  it('counts personalised ads you must agree to as no practice of the surveillance economy', () => {
+    const optIn = factsOf('We show you ads tailored to your interests only with your consent, which you can give in Settings > Ads.');
+    expect(optIn.targeted_ads.value).toBe('yes_opt_in');
+    expect(gradeSummary([item('arbitration', 'bad')], optIn, read).grade).toBe('B');
+  });
+
   it('names the practices that decided it, heaviest first', () => {
     const graded = gradeSummary(
       [item('warranty_disclaimer', 'bad'), item('moral_rights_waiver', 'blocker'), item('cross_site_tracking', 'bad')],

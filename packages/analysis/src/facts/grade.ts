@@ -163,8 +163,9 @@ const B_FLOOR = -5;
 const SURVEILLANCE_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly FactAnswer['value'][]; label: string }> = [
   { fact: 'cross_site_tracking', values: ['yes'], label: 'tracking on other sites' },
   { fact: 'sells_data', values: ['yes', 'yes_opt_out'], label: 'sale or sharing of your data' },
-  { fact: 'targeted_ads', values: ['yes', 'yes_opt_out', 'yes_opt_in'], label: 'personalised ads' },
-  // (Training only where you agree first, "used to train our models only if you opt in", is your choice, not a practice on you.)
+  // (Ads or training only where you agree first, "used to train our models only if you opt in", are your choice, not a
+  // practice on you.)
+  { fact: 'targeted_ads', values: ['yes', 'yes_opt_out'], label: 'personalised ads' },
   { fact: 'ai_training', values: ['yes', 'yes_opt_out'], label: 'AI training on your data' },
   { fact: 'message_content', values: ['yes'], label: 'reading your messages' },
   { fact: 'biometrics', values: ['yes', 'yes_with_consent'], label: 'biometric data' },
@@ -174,7 +175,8 @@ const SURVEILLANCE_FACTS: ReadonlyArray<{ fact: ScoredFactId; values: readonly F
  * reviewers reading the whole documents graded harsher than this engine on most services with several of these practices.
  * Session 19, two at three, and AI training you must opt in to no longer one of them: 21 → 25 of 38 unseen services equal
  * to each of two fresh reviews of their grades (from which the change was drawn), and on the 34 dev services, against a
- * new review the change was not drawn from, 17 → 20 of 34; never two steps apart in any of the three.
+ * new review the change was not drawn from, 17 → 20 of 34; never two steps apart in any of the three. Session 20: ads you
+ * must opt in to are no longer one either (Coursera D → C, as its reviewer graded it; no other dev or unseen grade moved).
  */
 const SERIOUS_PRACTICES = 2;
 

@@ -171,6 +171,19 @@ describe('writeLists', () => {
     );
   });
 
+  it('says notice "where practicable" only where it bounds the closing itself', () => {
+    const item = (terms: string) =>
+      writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'unilateral_termination')?.text;
+    expect(
+      item(
+        'We may terminate your account for convenience after telling you in advance, and we may change or withdraw features at any time with notice where practicable.',
+      ),
+    ).not.toMatch(/practicable/);
+    expect(item('We may terminate your account at any time, with notice where practicable.')).toMatch(
+      /with notice only where it finds that practicable/,
+    );
+  });
+
   it('names whose doings an indemnity puts on you and whose fault it reaches', () => {
     const item = (terms: string) => writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'indemnification')?.text;
     expect(
@@ -238,6 +251,14 @@ describe('writeLists', () => {
       'You grant the service a worldwide, royalty-free, sublicensable licence to the content you post, for the purpose of delivering the Services to you.',
     );
     expect(bounded?.severity).toBe('neutral');
+    // … or only in connection with the service.
+    expect(
+      item(
+        'You give Quill a worldwide, royalty-free, sublicensable right to use the content you upload solely in connection with the Service.',
+      )?.text,
+    ).toBe(
+      'You grant the service a worldwide, royalty-free, sublicensable licence to the content you post, solely in connection with the Service.',
+    );
     expect(
       item('You grant Quill a perpetual, worldwide, royalty-free and sublicensable licence to use the content you upload for any purpose.')
         ?.text,

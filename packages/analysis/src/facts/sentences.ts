@@ -234,7 +234,7 @@ export function licencePurpose(evidence: readonly Evidence[]): string {
     const named = /\blicen[cs]e\b[^.]*?\bfor the ((?:[A-Z]\w+ )?(?:Uses|Purposes))\b/.exec(quote)?.[1];
     if (named) return `, for what the terms call the “${named}”`;
     const purpose =
-      /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b|(?:in each case )?to the extent (?:reasonably )?necessary to\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether|which)\b|$)/i.exec(
+      /\b(?:licen[cs]e|right)\b[^.]*?\b((?:(?:including )?for (?:the )?(?:sole |limited )?purposes? of|solely (?:for|to)|in connection with the (?:operation|provision)\b|in connection with the [A-Z]\w+ (?:Service|Services|Platform)\b|solely in connection with (?:the|our) (?:Service|Services|Platform)\b|(?:in each case )?to the extent (?:reasonably )?necessary to\b)[^.;:()]{0,120}?)(?=[.;:(]|,? (?:and|or) (?:only|to)\b|, (?:including|in any|whether|which)\b|$)/i.exec(
         quote,
       )?.[1] ?? /^\s*((?:In order to|For the (?:sole |limited )?purposes? of) [^,.;]{4,60}),/.exec(quote)?.[1];
     // (A purpose cut before its words, "for the limited purposes of:", names none.)
@@ -897,6 +897,7 @@ const SENTENCES: readonly FactSentence[] = [
           !kinds.some((k) => /^(?:perpetual|irrevocable)/.test(k)) &&
           lasting.text === '' &&
           (evidence.some((e) => /\blimited\b[^.]{0,60}\blicen[cs]e\b/i.test(e.quote)) ||
+            /^, solely in connection with\b/i.test(purpose) ||
             (/\b(?:provid|operat|obtain|run|maintain)\w*/i.test(purpose) &&
               !/\b(?:improv|develop|promot|market|advertis|train|research)\w*/i.test(purpose)));
         const terms = bounded ? (kinds.length ? `${kinds.join(', ')} ` : '') : `broad${kinds.length ? ` (${kinds.join(', ')})` : ''} `;
@@ -1004,9 +1005,16 @@ const SENTENCES: readonly FactSentence[] = [
           severity: 'bad',
           evidence: a.evidence.slice(0, 2),
         };
+      // (Only where it bounds the closing, not another power of its sentence: "we may terminate your account … by giving you
+      // advance notice, and we may discontinue the Services … on notice where practicable".)
+      const closingParts = quotesOf(a)
+        .split(/;|,? and (?=we\b|[A-Z]\w+ (?:may|can|will)\b)/)
+        .filter((part) => /\b(?:terminat|suspen|clos|disabl|deactivat|cancel)\w*/i.test(part));
       if (
         a.value === 'yes' &&
-        /\bwhere (?:reasonably )?(?:practicable|possible)\b|\bif (?:reasonably )?(?:practicable|possible)\b/i.test(quotesOf(a))
+        closingParts.some((part) =>
+          /\bwhere (?:reasonably )?(?:practicable|possible)\b|\bif (?:reasonably )?(?:practicable|possible)\b/i.test(part),
+        )
       )
         return {
           text: `The terms let the service ${verb} your account${grounds.length ? `, ${listing(grounds, 'or')}` : ''}, with notice only where it finds that practicable.`,

@@ -288,6 +288,14 @@ describe('content removal', () => {
   });
 });
 
+describe('children', () => {
+  it('keeps the exception a clause opens with', () => {
+    expect(
+      describeFinding('children', 'Unless your account comes with a school licence, the app is not meant for pupils under 13.')?.text,
+    ).toBe('The service is not meant for children under 13, unless your account comes with a school licence.');
+  });
+});
+
 describe('biometrics', () => {
   it('says a vendor that makes biometric data to verify your identity and destroys it upon completion as a provider', () => {
     expect(

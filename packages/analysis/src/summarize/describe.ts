@@ -664,12 +664,14 @@ const DESCRIBERS: Record<string, Describer> = {
     // Other ages where the clause names them ("the age of 16 in Australia", "the minimum age … in your jurisdiction … if older").
     const elsewhere = /\bthe age of (\d{1,2}) in ([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(t);
     const local = /\b(?:minimum age|age of (?:digital )?consent)\b[^.]{0,80}\b(?:your (?:jurisdiction|country)|where you live)\b/i.test(t);
+    // The rule's own exception where the clause opens with it ("Unless your account belongs to a school's licence, …").
+    const unless = /^\W*Unless ([^,]{5,100}),/i.exec(t)?.[1]?.trim();
     const other = [
       ...(elsewhere && elsewhere[1] !== String(age) ? [`${elsewhere[1]} in ${elsewhere[2]}`] : []),
       ...(local ? ['older where your local law requires'] : []),
     ];
     return specific(
-      `The service is not meant for children under ${age}${other.length ? ` (${other.join('; ')})` : ''}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,
+      `The service is not meant for children under ${age}${other.length ? ` (${other.join('; ')})` : ''}${unless ? `, unless ${unless}` : ''}${deletes ? ' and says it deletes their data if it learns of it' : ''}.`,
     );
   },
   international_transfer: (t) => {
