@@ -3328,7 +3328,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       const wide = (l: Located) => Number(WIDE_TERMINATION.test(l.clause.text)) + Number(ANY_REASON.test(l.clause.text));
       // (The clause that states the power itself before one about its aftermath: "We may suspend your account at any time"
       // before "If we terminate for any reason …, any remaining Credits … expire".)
-      const power = (l: Located) => Number(statesPlainly('unilateral_termination', l.clause.text) === true);
+      // (… and never a clause on what follows an end, "Upon termination of any Service, your right to use it ends".)
+      const power = (l: Located) =>
+        Number(
+          statesPlainly('unilateral_termination', l.clause.text) === true &&
+            !/^\W*(?:upon|on|after|following|in the event of)\s+(?:any\s+|the\s+|such\s+)?(?:termination|suspension|expiration)\b/i.test(
+              l.clause.text,
+            ),
+        );
       const unwarned = [...new Set([...abrupt, ...exceptions])]
         .filter((l) => !USER_ENDS.test(l.clause.text))
         .sort(
@@ -3372,6 +3379,14 @@ export const FACT_QUESTIONS: readonly FactQuestion[] = [
       return NOT_STATED;
     },
     examples: [
+      // The power itself is quoted before what follows an end.
+      {
+        clause:
+          'Upon termination of a plan, your right to use that plan will terminate immediately. All terminations of accounts for cause are made in the operator’s sole discretion.',
+        document: 'terms',
+        value: 'yes',
+        quote: 'All terminations of accounts for cause are made in the operator’s sole discretion.',
+      },
       // A power over your content alone closes no account.
       {
         clause:

@@ -26,11 +26,10 @@ import {
   LICENCE_TERMS,
   LOCATION_SOURCES,
   MORAL_RIGHTS,
-  TERMINATION_GROUNDS,
   TRANSFER_RECIPIENTS,
   TRANSFER_SAFEGUARDS,
 } from '../summarize/vocabulary';
-import { closingVerb, describeFinding } from '../summarize/describe';
+import { closingVerb, describeFinding, terminationGrounds } from '../summarize/describe';
 import { POINTS_BACK } from '../segment/segment';
 import { CATEGORIES } from '../classify/taxonomy';
 import { TOPICS, type TopicReading } from './topics';
@@ -975,7 +974,7 @@ const SENTENCES: readonly FactSentence[] = [
             ? 'with or without cause'
             : undefined;
       // (… which holds the others: "for any reason, including if you break its rules".)
-      const named = namedIn(quotesOf(a), TERMINATION_GROUNDS, 2);
+      const named = terminationGrounds(quotesOf(a));
       const others = named.filter((g) => g !== 'at its discretion');
       const grounds =
         own && named.includes('at its discretion') ? [`${own}${others.length ? `, including ${listing(others, 'or')}` : ''}`] : named;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingVerb, describeFinding, namedRecipients, namedTrackers } from './describe';
+import { closingVerb, describeFinding, namedRecipients, namedTrackers, terminationGrounds } from './describe';
 import { isStatement, namedIn, renewalDeadline } from './details';
 import { TRANSFER_SAFEGUARDS } from './vocabulary';
 
@@ -112,12 +112,21 @@ describe('third-party sharing', () => {
   });
 });
 
+describe('terminationGrounds', () => {
+  it('names repeated infringement alone where a clause also removes content alleged to infringe', () => {
+    expect(terminationGrounds('We may take down material said to be infringing and may close the accounts of repeat infringers.')).toEqual([
+      'if you repeatedly infringe others’ rights',
+    ]);
+  });
+});
+
 describe('closingVerb', () => {
   it.each([
     ['If a payment fails and you do not cancel your subscription, we may suspend your access until we have charged you.', 'suspend'],
     ['We may suspend or terminate your account at any time.', 'suspend or close'],
     ['The operator may terminate your use of the service for any reason.', 'close'],
     ['We may disable your profile if it breaks the rules.', 'suspend or close'],
+    ['Where your conduct puts others at risk we may at once suspend your access or remove your uploaded content.', 'suspend'],
     ['The operator may limit and/or refuse a user access to the service, in particular a user banned before.', 'suspend or close'],
   ])('reads "%s"', (clause, verb) => {
     expect(closingVerb(clause)).toBe(verb);

@@ -77,7 +77,10 @@ const LETS_OTHERS_COLLECT =
  */
 export const closingVerb = (text: string) => {
   // (Your own cancelling, "and you do not cancel your subscription", closes nothing of the service's doing.)
-  const own = text.replace(/\byou (?:do not |don['’]t |may |can )?(?:cancel|close|delete|end)\w*/gi, '');
+  // (… nor does removing your content: "block your login or remove your posted content" suspends only.)
+  const own = text
+    .replace(/\byou (?:do not |don['’]t |may |can )?(?:cancel|close|delete|end)\w*/gi, '')
+    .replace(/\b(?:delet|remov)\w*\s+(?:your |any |the |such )?(?:\w+\s+)?content\b/gi, '');
   const closes = /\b(?:terminat|clos|cancel|delet|disabl|deactivat|ban|remov|end)\w*\b/i.test(own);
   const suspends =
     /\b(?:suspen|block|lock|freez|restrict|disabl|deactivat)\w*\b|\b(?:limit|refus)\w* (?:and\/or \w+ )?(?:(?:your|a|the) (?:user )?)?(?:access|use|account)/i.test(
@@ -88,6 +91,14 @@ export const closingVerb = (text: string) => {
 /** Information that identifies no one: sharing it is no sharing of your personal data. */
 export const NOT_PERSONAL_DATA =
   /\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable|non-personal)\s+(?:information|data)\b/i;
+/**
+ * The grounds for closing an account a clause names, at most two. (Repeated infringement holds any: "terminate accounts of
+ * repeat infringers" after "remove content alleged to infringe" names one ground.)
+ */
+export const terminationGrounds = (text: string): string[] =>
+  namedIn(text, TERMINATION_GROUNDS, 3)
+    .filter((g, _, all) => g !== 'if you infringe others’ rights' || !all.includes('if you repeatedly infringe others’ rights'))
+    .slice(0, 2);
 /** Closing accounts on the grounds the clause names, and none it does not ("if a payment fails" is no broken rule). */
 const closingOn = (grounds: readonly string[], text: string): Description =>
   grounds.length
@@ -271,7 +282,7 @@ const DESCRIBERS: Record<string, Describer> = {
     if (!/\b(terminat|suspen|clos|disabl|deactivat|cancel|delet|block|ban|remov|restrict|end)\w*/i.test(t)) return undefined;
     // "Without notice" only where the clause says it (discretion is no silence: "after such notice, we will, at our discretion, …").
     const unwarned = /\bwithout (?:prior |advance |any )?(?:notice|warning)\b|\bwithout (?:telling|notifying|warning) you\b/i.test(t);
-    const discretion = namedIn(t, TERMINATION_GROUNDS, 2).includes('at its discretion');
+    const discretion = terminationGrounds(t).includes('at its discretion');
     if (unwarned || discretion)
       return specific(
         `The service can ${closingVerb(t)} your account${discretion ? ' at its discretion' : ''}${unwarned ? `${discretion ? ',' : ''} without notice` : ''}.`,
@@ -279,7 +290,7 @@ const DESCRIBERS: Record<string, Describer> = {
       );
     return /\binactiv/i.test(t)
       ? specific(`The service can close inactive accounts${findPeriod(t) ? ` after ${findPeriod(t)}` : ''}.`, 'neutral')
-      : closingOn(namedIn(t, TERMINATION_GROUNDS, 2), t);
+      : closingOn(terminationGrounds(t), t);
   },
   unilateral_change: (t) => {
     // "We may change our offerings without notice" is about the service, not the terms.
