@@ -184,6 +184,16 @@ describe('writeLists', () => {
     );
   });
 
+  it('says changes to the terms bind the moment they are posted where the rule says so', () => {
+    const facts = termsFactsOf(
+      'We can revise these terms at any time. Changes to these terms become effective immediately once we post them here.',
+    );
+    expect(facts.terms_change_notice.value).toBe('no_notice');
+    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'unilateral_change')?.text).toBe(
+      'The service can change these terms at any time; changes take effect as soon as they are posted.',
+    );
+  });
+
   it('names whose doings an indemnity puts on you and whose fault it reaches', () => {
     const item = (terms: string) => writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'indemnification')?.text;
     expect(

@@ -463,11 +463,18 @@ const SENTENCES: readonly FactSentence[] = [
         const said = rule.map((e) => e.quote).join(' ');
         const posted = !silent && /\bby posting\b|\bwe will post\b/i.test(said);
         const dated = /\bupdat\w* the [^.]{0,30}\bdate\b/i.test(said) ? ' and updating its date' : '';
-        const changeHow = posted ? `${change} by posting the new version${dated}` : change;
+        // … and in force the moment it is posted, where a clause of the rule says so ("effective immediately upon posting").
+        const onPosting = [...rule, ...a.evidence].find((e) =>
+          /\b(?:effective|take effect|in force)\b[^.;]{0,20}\b(?:upon|when|on|as soon as|once|at the time)\b[^.;]{0,15}\b(?:post(?:ed|ing)?|publi\w*)\b/i.test(
+            e.quote,
+          ),
+        );
+        const changeHow = `${posted ? `${change} by posting the new version${dated}` : change}${onPosting ? '; changes take effect as soon as they are posted' : ''}`;
         const accepted = a.evidence.find((e) => ACCEPTED_BY_USE.test(e.quote) && isStatement(e.quote));
         const evidence = [
-          ...rule.filter((e) => e === rule[0] || e === accepted || posted || dated),
+          ...rule.filter((e) => e === rule[0] || e === accepted || e === onPosting || posted || dated),
           ...(accepted && !rule.includes(accepted) ? [accepted] : []),
+          ...(onPosting && !rule.includes(onPosting) && onPosting !== accepted ? [onPosting] : []),
         ];
         return {
           text: accepted ? `${changeHow}; continuing to use it means you accept them.` : `${changeHow}.`,
