@@ -500,6 +500,15 @@ describe('opting out', () => {
       'You can opt out of this partner’s analytics; read its policy at https://policies.example.test/privacy.',
       'You can opt out of some uses of your data.',
     ],
+    // One company's page opts out of that company's ads.
+    [
+      'You may switch off the use of the Zedclick cookie for interest-based advertising at https://www.zedclick.test/ads/settings.',
+      'You can opt out of Zedclick’s personalised ads at https://www.zedclick.test/ads/settings.',
+    ],
+    [
+      'You can stop getting commercial e-mail from us by writing to stop@example.test.',
+      'You can opt out of marketing messages at stop@example.test.',
+    ],
     // Marketing sent among other ways by SMS is marketing, not every text message.
     [
       'To stop hearing about our offers, use the link in any e-mail or SMS we send, or write to optout@example.test to opt out of marketing communications.',

@@ -92,6 +92,17 @@ export const closingVerb = (text: string) => {
 export const NOT_PERSONAL_DATA =
   /\b(?:anonymous|anonymi[sz]ed|de-identified|aggregated?|non-personally[- ]identifiable|non-personal)\s+(?:information|data)\b/i;
 /**
+ * The company whose page an address is, by its domain ("https://www.google.com/ads/preferences" → "Google"); none for the
+ * industry's shared opt-out pages, which serve many companies.
+ */
+function companyOfAddress(address: string): string | undefined {
+  const host = /^(?:https?:\/\/)?([^/?#]+)/i.exec(address)?.[1]?.toLowerCase();
+  const label = host?.split('.').slice(-2, -1)[0];
+  if (!label || /^(?:aboutads|networkadvertising|youronlinechoices|youradchoices|optout|edaa)$/.test(label)) return undefined;
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
  * The grounds for closing an account a clause names, at most two. (Repeated infringement holds any: "terminate accounts of
  * repeat infringers" after "remove content alleged to infringe" names one ground.)
  */
@@ -806,13 +817,17 @@ const DESCRIBERS: Record<string, Describer> = {
     const where = (address && !PRIVACY_POLICY_PAGE.test(address) ? address : undefined) ?? findEmail(t);
     // Messages are what the opt-out names when it names them ("opt-out of receiving text (SMS) messages … at …"); marketing
     // sent by SMS among other ways is marketing ("opt-out of marketing communications (for example, via email or SMS)").
-    const messages =
-      /\b(?:newsletters?|marketing (?:e-?mails?|messages|communications)|promotional (?:e-?mails?|messages|communications))\b/i.test(t)
-        ? 'marketing messages'
-        : /\b(?:SMS|text messages?)\b/i.test(t)
-          ? 'text messages'
-          : undefined;
+    const messages = /\b(?:newsletters?|(?:marketing|commercial|promotional) (?:e-?mails?|messages|communications))\b/i.test(t)
+      ? 'marketing messages'
+      : /\b(?:SMS|text messages?)\b/i.test(t)
+        ? 'text messages'
+        : undefined;
     if (where && messages) return specific(`You can opt out of ${messages} at ${where}.`);
+    // One company's ads, where the opt-out is that company's page ("switch off the Zedclick cookie for tailored ads on the
+    // Zedclick settings page at zedclick.test/…"), named in the clause too: its ads, not your data's uses in general.
+    const company = address && /\bad(?:s|vertis\w*)\b|\binterest-based\b/i.test(t) ? companyOfAddress(address) : undefined;
+    if (where === address && company && new RegExp(`\\b${company}\\b`).test(t.replace(address, '')))
+      return specific(`You can opt out of ${company}’s personalised ads at ${where}.`);
     return where
       ? specific(`You can opt out of some uses of your data at ${where}.`)
       : /\bmarketing|\bnewsletter|\bpromotional|\bunsubscribe\b/i.test(t)
