@@ -826,7 +826,7 @@ const DESCRIBERS: Record<string, Describer> = {
     // One company's ads, where the opt-out is that company's page ("switch off the Zedclick cookie for tailored ads on the
     // Zedclick settings page at zedclick.test/…"), named in the clause too: its ads, not your data's uses in general.
     const company = address && /\bad(?:s|vertis\w*)\b|\binterest-based\b/i.test(t) ? companyOfAddress(address) : undefined;
-    if (where === address && company && new RegExp(`\\b${company}\\b`).test(t.replace(address, '')))
+    if (address && where === address && company && new RegExp(`\\b${company}\\b`).test(t.replace(address, '')))
       return specific(`You can opt out of ${company}’s personalised ads at ${where}.`);
     return where
       ? specific(`You can opt out of some uses of your data at ${where}.`)
