@@ -154,6 +154,9 @@ describe('writeLists', () => {
     ]);
   const termsFactsOf = (terms: string) =>
     readFacts([{ type: 'terms', url: 'https://example.com/terms', clauses: segmentClauses(extractDocument(terms, 'markdown').blocks) }]);
+  /** The key point of one category the terms' fact sheet gives. */
+  const keyPointOf = (terms: string, category: string) =>
+    writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === category)?.text;
 
   it('says the service may close an account without warning where the clause says "without telling you"', () => {
     const facts = termsFactsOf('Example may, _without telling you_, immediately cancel or limit your access to your Example accounts.');
@@ -164,16 +167,14 @@ describe('writeLists', () => {
   });
 
   it('gives discretion to close an account in the clause’s own words, holding the other grounds', () => {
-    const item = (terms: string) =>
-      writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'unilateral_termination')?.text;
+    const item = (terms: string) => keyPointOf(terms, 'unilateral_termination');
     expect(item('We may close your account at any time, for any reason or for no reason, and also whenever you breach these terms.')).toBe(
       'The terms let the service close your account at any time, for any reason or none, including if you break its rules.',
     );
   });
 
   it('says notice "where practicable" only where it bounds the closing itself', () => {
-    const item = (terms: string) =>
-      writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'unilateral_termination')?.text;
+    const item = (terms: string) => keyPointOf(terms, 'unilateral_termination');
     expect(
       item(
         'We may terminate your account for convenience after telling you in advance, and we may change or withdraw features at any time with notice where practicable.',
@@ -185,17 +186,15 @@ describe('writeLists', () => {
   });
 
   it('says changes to the terms bind the moment they are posted where the rule says so', () => {
-    const facts = termsFactsOf(
-      'We can revise these terms at any time. Changes to these terms become effective immediately once we post them here.',
-    );
-    expect(facts.terms_change_notice.value).toBe('no_notice');
-    expect(writeLists(facts).details.keyPoints.find((i) => i.category === 'unilateral_change')?.text).toBe(
+    const terms = 'We can revise these terms at any time. Changes to these terms become effective immediately once we post them here.';
+    expect(termsFactsOf(terms).terms_change_notice.value).toBe('no_notice');
+    expect(keyPointOf(terms, 'unilateral_change')).toBe(
       'The service can change these terms at any time; changes take effect as soon as they are posted.',
     );
   });
 
   it('names whose doings an indemnity puts on you and whose fault it reaches', () => {
-    const item = (terms: string) => writeLists(termsFactsOf(terms)).details.keyPoints.find((i) => i.category === 'indemnification')?.text;
+    const item = (terms: string) => keyPointOf(terms, 'indemnification');
     expect(
       item(
         'You will indemnify us against all claims arising from your breach of these terms and from any other person signing in with your password, without regard to the negligence of any party.',

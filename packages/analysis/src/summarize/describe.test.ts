@@ -506,6 +506,10 @@ describe('opting out', () => {
       'You can opt out of Zedclick’s personalised ads at https://www.zedclick.test/ads/settings.',
     ],
     [
+      'Zedclick’s interest-based advertising can be switched off at https://adssettings.zedclick.co.uk/choices.',
+      'You can opt out of Zedclick’s personalised ads at https://adssettings.zedclick.co.uk/choices.',
+    ],
+    [
       'You can stop getting commercial e-mail from us by writing to stop@example.test.',
       'You can opt out of marketing messages at stop@example.test.',
     ],

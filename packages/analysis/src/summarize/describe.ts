@@ -97,7 +97,11 @@ export const NOT_PERSONAL_DATA =
  */
 function companyOfAddress(address: string): string | undefined {
   const host = /^(?:https?:\/\/)?([^/?#]+)/i.exec(address)?.[1]?.toLowerCase();
-  const label = host?.split('.').slice(-2, -1)[0];
+  // (A country's second level is no company: "google.co.uk" is Google's.)
+  const label = host
+    ?.replace(/\.(?:co|com|org|net|gov|ac)\.[a-z]{2}$/, '.tld')
+    .split('.')
+    .slice(-2, -1)[0];
   if (!label || /^(?:aboutads|networkadvertising|youronlinechoices|youradchoices|optout|edaa)$/.test(label)) return undefined;
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
