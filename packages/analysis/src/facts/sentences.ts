@@ -1411,7 +1411,7 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
       ? 'Ask for a copy of your data or its deletion'
       : requestRoute === exportData
         ? 'Ask for a copy of your data'
-        : /\bclos\w*\b[^.]{0,20}\baccount\b/i.test(said) && !/\bdelet/i.test(said)
+        : /\b(?:clos|terminat)\w*\b[^.]{0,20}\baccount\b/i.test(said) && !/\bdelet/i.test(said)
           ? 'Ask to close your account'
           : 'Ask for the deletion of your account or data';
     return {
