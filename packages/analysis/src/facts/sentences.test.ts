@@ -249,6 +249,12 @@ describe('writeLists', () => {
         'You can delete your account at any time in Settings > Account. To exercise your rights or make other requests, email privacy@example.com.',
       ),
     ).toBe('You can delete your account yourself in Settings > Account; for other requests, write to privacy@example.com.');
+    // A contact for more on one topic is for questions.
+    expect(
+      advice(
+        'You can delete your account at any time in Settings > Account. For more information on the safeguards we use when moving data abroad, contact privacy@example.com.',
+      ),
+    ).toBe('You can delete your account yourself in Settings > Account; for questions, write to privacy@example.com.');
     // Ending the account by writing is closing it, not deleting your data.
     expect(advice('You can terminate your account whenever you like by writing to help@example.com.')).toBe(
       'Ask to close your account by writing to help@example.com.',

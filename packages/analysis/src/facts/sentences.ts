@@ -1381,10 +1381,14 @@ function rightsRecommendation(facts: FactSheet): SummaryItem | undefined {
   const evidence = offers.flatMap((o) => o.evidence);
   if (tools.length > 0) {
     const contactClause = hasContact ? contactProof(facts.privacy_contact) : [];
-    // A contact the policy gives for questions ("If you have questions about our international data transfers, … contact us") is for questions.
+    // A contact the policy gives for questions ("Questions on how we move data abroad? … write to us")
+    // or for more on one topic ("For more information or a copy of the safeguards we use for transfers, contact …") is for
+    // questions.
     const forQuestions =
       contactClause.length > 0 &&
-      contactClause.every((e) => /\bquestions?\b/i.test(e.quote) && !/\brequests?\b|\bexercis\w*|\brights?\b/i.test(e.quote));
+      contactClause.every(
+        (e) => /\bquestions?\b|\bmore information\b/i.test(e.quote) && !/\brequests?\b|\bexercis\w*|\brights?\b/i.test(e.quote),
+      );
     const also = contactClause.length > 0 ? `; for ${forQuestions ? 'questions' : 'other requests'}, ${reachAt(contact)}` : '';
     return {
       text: `You can ${tools.join(' and ')}${also}.`,
